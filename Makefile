@@ -1,0 +1,105 @@
+# vfsim — convenience driver over the CMake presets (CMakePresets.json).
+#
+#   make demo     install dependencies, build (preset default), run `vfsim demo`
+#   make check    everything CI runs: default + clang + asan + tsan + coverage
+#                 builds and tests, then install and build consumers against it
+#   make bench    build (preset default) and run the benchmarks
+#   make clean    remove build/
+#
+# Single steps: make deps | default | clang | asan | tsan | coverage | install-check
+
+CMAKE ?= cmake
+CTEST ?= ctest
+CC ?= cc
+JOBS ?= 2
+
+STAGE := $(CURDIR)/build/stage
+STAGE_LIBDIR := $(STAGE)/lib
+CONSUMER := $(CURDIR)/tests/consumer
+
+MAKEFLAGS += --no-print-directory
+
+# The steps run one after another; each one builds with -j$(JOBS) itself.
+.NOTPARALLEL:
+.PHONY: all demo check deps default clang asan tsan coverage install-check \
+	bench fuzz clean
+
+all: default
+
+BANNER = @printf '\n==================== %s ====================\n'
+
+deps:
+	$(BANNER) "dependencies"
+	bash scripts/install-deps.sh
+
+demo: deps
+	$(BANNER) "build: default"
+	$(CMAKE) --preset default
+	$(CMAKE) --build --preset default -j $(JOBS)
+	$(BANNER) "vfsim demo"
+	build/default/vfsim demo
+
+check: deps default clang asan tsan coverage install-check
+	$(BANNER) "make check: all passed"
+
+default: deps
+	$(BANNER) "default (gcc, RelWithDebInfo, jemalloc): build + test"
+	$(CMAKE) --preset default
+	$(CMAKE) --build --preset default -j $(JOBS)
+	$(CTEST) --preset default --output-on-failure -j $(JOBS)
+
+clang: deps
+	$(BANNER) "clang: build with -Werror"
+	$(CMAKE) --preset clang
+	$(CMAKE) --build --preset clang -j $(JOBS)
+
+asan: deps
+	$(BANNER) "asan (AddressSanitizer + UBSan, libc malloc): build + test"
+	$(CMAKE) --preset asan
+	$(CMAKE) --build --preset asan -j $(JOBS)
+	$(CTEST) --preset asan --output-on-failure -j $(JOBS)
+
+tsan: deps
+	$(BANNER) "tsan (ThreadSanitizer, libc malloc): build + stress programs"
+	$(CMAKE) --preset tsan
+	$(CMAKE) --build --preset tsan -j $(JOBS)
+	$(CTEST) --preset tsan --output-on-failure -j $(JOBS) -L stress --no-tests=ignore
+
+coverage: deps
+	$(BANNER) "coverage (gcc --coverage): build + test + line floor 85%"
+	$(CMAKE) --preset coverage
+	$(CMAKE) --build --preset coverage -j $(JOBS)
+	$(CMAKE) --build --preset coverage --target coverage-reset
+	$(CTEST) --preset coverage --output-on-failure -j $(JOBS)
+	$(CMAKE) --build --preset coverage --target coverage
+
+install-check: deps
+	$(BANNER) "install (build/default -> build/stage)"
+	$(CMAKE) --preset default
+	$(CMAKE) --build --preset default -j $(JOBS)
+	rm -rf $(STAGE)
+	$(CMAKE) --install build/default --prefix $(STAGE)
+	$(BANNER) "consumer via pkg-config"
+	mkdir -p build/consumer-pkgconfig
+	flags=$$(PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig pkg-config --cflags --libs vfsim) && \
+	$(CC) -Wall -Wextra -Werror -o build/consumer-pkgconfig/consumer $(CONSUMER)/consumer.c $$flags
+	LD_LIBRARY_PATH=$(STAGE_LIBDIR) build/consumer-pkgconfig/consumer
+	$(BANNER) "consumer via find_package(vfsim)"
+	rm -rf build/consumer-cmake
+	$(CMAKE) -S $(CONSUMER) -B build/consumer-cmake -DCMAKE_PREFIX_PATH=$(STAGE)
+	$(CMAKE) --build build/consumer-cmake -j $(JOBS)
+	build/consumer-cmake/consumer
+	build/consumer-cmake/consumer_static
+
+bench: deps
+	$(BANNER) "benchmarks (preset default)"
+	$(CMAKE) --preset default
+	$(CMAKE) --build --preset default -j $(JOBS) --target bench
+
+fuzz: deps
+	$(BANNER) "fuzz harnesses (afl-clang-fast)"
+	$(CMAKE) --preset fuzz
+	$(CMAKE) --build --preset fuzz -j $(JOBS)
+
+clean:
+	rm -rf build

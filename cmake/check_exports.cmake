@@ -1,0 +1,31 @@
+# cmake -P check_exports.cmake -DNM=<nm> -DLIBRARY=<libvfsim.so>
+# Fails if the shared library exports a symbol that is not vfsim_*:
+# everything else must stay hidden (-fvisibility=hidden + VFSIM_API).
+cmake_minimum_required(VERSION 3.25)
+execute_process(COMMAND "${NM}" -D --defined-only "${LIBRARY}"
+	OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+	message(FATAL_ERROR "${NM} -D failed on ${LIBRARY}")
+endif()
+string(REPLACE "\n" ";" lines "${out}")
+set(bad "")
+set(count 0)
+foreach(line IN LISTS lines)
+	if(line MATCHES "^[0-9a-fA-F]* *([A-Za-z]) (.+)$")
+		set(type "${CMAKE_MATCH_1}")
+		set(name "${CMAKE_MATCH_2}")
+		if(name MATCHES "^vfsim_")
+			math(EXPR count "${count} + 1")
+		elseif(NOT name MATCHES "^(_init|_fini|_edata|_end|__bss_start)$")
+			string(APPEND bad "\n  ${type} ${name}")
+		endif()
+	endif()
+endforeach()
+if(bad)
+	message(FATAL_ERROR "${LIBRARY} exports symbols outside the vfsim_ API "
+		"(mark internal functions static or leave them without VFSIM_API):${bad}")
+endif()
+if(count EQUAL 0)
+	message(FATAL_ERROR "${LIBRARY} exports no vfsim_ symbol at all")
+endif()
+message(STATUS "${count} vfsim_ symbols exported, nothing else")

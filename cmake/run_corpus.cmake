@@ -1,0 +1,28 @@
+# Replay a fuzz corpus: cmake -P run_corpus.cmake -DHARNESS=<program>
+#   -DDIRS=<dir|dir...> [-DLAUNCHER=<a|b|c>]
+# Runs the harness once per file (the file as argv[1]); every run must exit 0.
+cmake_minimum_required(VERSION 3.25)
+string(REPLACE "|" ";" dirs "${DIRS}")
+set(launcher "")
+if(LAUNCHER)
+	string(REPLACE "|" ";" launcher "${LAUNCHER}")
+endif()
+set(n 0)
+set(failures "")
+foreach(dir IN LISTS dirs)
+	file(GLOB_RECURSE inputs LIST_DIRECTORIES false "${dir}/*")
+	list(SORT inputs)
+	foreach(input IN LISTS inputs)
+		math(EXPR n "${n} + 1")
+		execute_process(COMMAND ${launcher} "${HARNESS}" "${input}"
+			RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+		if(NOT rc STREQUAL "0")
+			string(APPEND failures "\n  ${input}: ${rc}")
+			message("--- ${input} (exit ${rc}):\n${out}${err}")
+		endif()
+	endforeach()
+endforeach()
+if(failures)
+	message(FATAL_ERROR "inputs that fail ${HARNESS}:${failures}")
+endif()
+message(STATUS "${n} inputs replayed through ${HARNESS}")

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The allocation seam.
+ *
+ * Each object carries a header naming its heap, its size and the call site
+ * that allocated it, linked on the heap's live list.  The header also holds
+ * the rcu_head for kfree_rcu(), so kernel structs need not carry one for
+ * that purpose and the grace-period free can find its heap from any thread
+ * (call_rcu callbacks run on liburcu's worker, which has no kernel context).
+ *
+ * With jemalloc every instance gets its own arena (arenas.create), so its
+ * memory is its own and can be dropped whole when the instance dies.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <compat/ksim.h>
+#include <linux/bug.h>
+#include <linux/err.h>
+#include <linux/slab.h>
+
+#ifdef VFSIM_WITH_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#endif
+
+#define KMEM_MAGIC 0x6b6d656d76667369ULL	/* "kmemvfsi" */
+#define KMEM_DEAD 0x6465616476667369ULL
+
+struct kmem_hdr {
+	union {
+		struct list_head link;	/* on heap->live while allocated */
+		struct rcu_head rcu;	/* while waiting out a grace period */
+	};
+	struct ksim_heap *heap;
+	size_t size;
+	const char *site;
+	u64 magic;
+} __attribute__((aligned(16)));
+
+/* Used when kernel code runs with no instance entered: that is a bug. */
+static struct ksim_ctx orphan_ctx;
+static pthread_once_t orphan_once = PTHREAD_ONCE_INIT;
+
+static void orphan_init(void)
+{
+	ksim_ctx_init(&orphan_ctx, KSIM_ALLOC_LIBC);
+}
+
+static struct ksim_heap *cur_heap(void)
+{
+	if (likely(ksim_cur_ctx))
+		return &ksim_cur_ctx->heap;
+	pthread_once(&orphan_once, orphan_init);
+	fprintf(stderr, "vfsim: allocation outside any instance\n");
+	return &orphan_ctx.heap;
+}
+
+bool ksim_jemalloc_available(void)
+{
+#ifdef VFSIM_WITH_JEMALLOC
+	return true;
+#else
+	return false;
+#endif
+}
+
+static void *raw_alloc(struct ksim_heap *h, size_t size)
+{
+#ifdef VFSIM_WITH_JEMALLOC
+	if (h->kind == KSIM_ALLOC_JEMALLOC)
+		return mallocx(size, MALLOCX_ARENA(h->arena) | MALLOCX_TCACHE_NONE);
+#endif
+	(void)h;
+	return malloc(size);
+}
+
+static void raw_free(struct ksim_heap *h, void *p)
+{
+#ifdef VFSIM_WITH_JEMALLOC
+	if (h->kind == KSIM_ALLOC_JEMALLOC) {
+		dallocx(p, MALLOCX_TCACHE_NONE);
+		return;
+	}
+#endif
+	(void)h;
+	free(p);
+}
+
+/* xorshift64*: seeded, so a failing run can be replayed. */
+static u64 heap_rand(struct ksim_heap *h)
+{
+	u64 x = h->rng;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	h->rng = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+static bool heap_should_fail(struct ksim_heap *h, gfp_t gfp)
+{
+	if (gfp & __GFP_NOFAIL)
+		return false;
+	if (h->fail_countdown && --h->fail_countdown == 0) {
+		h->fault_fired = true;
+		return true;
+	}
+	if (h->fail_ppm && heap_rand(h) % 1000000 < h->fail_ppm)
+		return true;
+	return false;
+}
+
+void *ksim_kmalloc(size_t size, gfp_t gfp, const char *site)
+{
+	struct ksim_heap *h = cur_heap();
+	struct kmem_hdr *hdr;
+	bool fail;
+
+	if (size > (size_t)INT_MAX * 2)
+		return NULL;		/* the kernel's KMALLOC_MAX_SIZE-ish limit */
+
+	pthread_mutex_lock(&h->lock);
+	fail = heap_should_fail(h, gfp);
+	if (fail)
+		h->failed_allocs++;
+	pthread_mutex_unlock(&h->lock);
+	if (fail)
+		return NULL;
+
+	hdr = raw_alloc(h, sizeof(*hdr) + size);
+	if (!hdr)
+		return NULL;
+	hdr->heap = h;
+	hdr->size = size;
+	hdr->site = site;
+	hdr->magic = KMEM_MAGIC;
+	if (gfp & __GFP_ZERO)
+		memset(hdr + 1, 0, size);
+	else
+		memset(hdr + 1, 0xa5, size);	/* poison: uninitialised use shows */
+
+	pthread_mutex_lock(&h->lock);
+	list_add_tail(&hdr->link, &h->live);
+	h->live_objects++;
+	h->live_bytes += size;
+	if (h->live_bytes > h->peak_bytes)
+		h->peak_bytes = h->live_bytes;
+	h->total_allocs++;
+	pthread_mutex_unlock(&h->lock);
+	return hdr + 1;
+}
+
+static struct kmem_hdr *obj_hdr(const void *p)
+{
+	struct kmem_hdr *hdr = (struct kmem_hdr *)p - 1;
+
+	if (hdr->magic != KMEM_MAGIC)
+		ksim_bug(__FILE__, __LINE__,
+			 hdr->magic == KMEM_DEAD ? "double kfree" : "kfree of a foreign pointer");
+	return hdr;
+}
+
+static void kmem_release(struct kmem_hdr *hdr)
+{
+	struct ksim_heap *h = hdr->heap;
+
+	pthread_mutex_lock(&h->lock);
+	h->live_objects--;
+	h->live_bytes -= hdr->size;
+	pthread_mutex_unlock(&h->lock);
+	hdr->magic = KMEM_DEAD;
+	memset(hdr + 1, 0x6b, hdr->size);	/* poison freed memory */
+	raw_free(h, hdr);
+}
+
+void ksim_kfree(const void *p)
+{
+	struct kmem_hdr *hdr;
+
+	if (!p || IS_ERR(p))
+		return;
+	hdr = obj_hdr(p);
+	pthread_mutex_lock(&hdr->heap->lock);
+	list_del(&hdr->link);
+	pthread_mutex_unlock(&hdr->heap->lock);
+	kmem_release(hdr);
+}
+
+static void kmem_free_rcu_cb(struct rcu_head *rcu)
+{
+	kmem_release(container_of(rcu, struct kmem_hdr, rcu));
+}
+
+void ksim_kfree_rcu(const void *p)
+{
+	struct kmem_hdr *hdr;
+
+	if (!p)
+		return;
+	hdr = obj_hdr(p);
+	pthread_mutex_lock(&hdr->heap->lock);
+	list_del(&hdr->link);
+	pthread_mutex_unlock(&hdr->heap->lock);
+	call_rcu(&hdr->rcu, kmem_free_rcu_cb);
+}
+
+size_t ksim_ksize(const void *p)
+{
+	return p ? obj_hdr(p)->size : 0;
+}
+
+char *ksim_kstrndup(const char *s, size_t max, gfp_t gfp, const char *site)
+{
+	size_t len;
+	char *p;
+
+	if (!s)
+		return NULL;
+	len = strnlen(s, max);
+	p = ksim_kmalloc(len + 1, gfp, site);
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = 0;
+	}
+	return p;
+}
+
+char *ksim_kasprintf(gfp_t gfp, const char *site, const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+	char *p;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return NULL;
+	p = ksim_kmalloc((size_t)len + 1, gfp, site);
+	if (!p)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+static int heap_init(struct ksim_heap *h, enum ksim_allocator kind)
+{
+	memset(h, 0, sizeof(*h));
+	pthread_mutex_init(&h->lock, NULL);
+	INIT_LIST_HEAD(&h->live);
+	h->kind = kind;
+	h->rng = 0x9e3779b97f4a7c15ULL;
+#ifdef VFSIM_WITH_JEMALLOC
+	if (kind == KSIM_ALLOC_JEMALLOC) {
+		size_t sz = sizeof(h->arena);
+
+		if (mallctl("arenas.create", &h->arena, &sz, NULL, 0))
+			return -ENOMEM;
+	}
+#else
+	if (kind == KSIM_ALLOC_JEMALLOC)
+		return -EOPNOTSUPP;
+#endif
+	return 0;
+}
+
+static void heap_fini(struct ksim_heap *h)
+{
+	struct kmem_hdr *hdr, *n;
+
+	/* Whatever leaked is reclaimed now; the leak was reported before. */
+	list_for_each_entry_safe(hdr, n, &h->live, link)
+		raw_free(h, hdr);
+	INIT_LIST_HEAD(&h->live);
+#ifdef VFSIM_WITH_JEMALLOC
+	if (h->kind == KSIM_ALLOC_JEMALLOC) {
+		char cmd[64];
+
+		snprintf(cmd, sizeof(cmd), "arena.%u.destroy", h->arena);
+		mallctl(cmd, NULL, NULL, NULL, 0);
+	}
+#endif
+	pthread_mutex_destroy(&h->lock);
+}
+
+unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out)
+{
+	struct kmem_hdr *hdr;
+	unsigned long n = 0;
+
+	pthread_mutex_lock(&h->lock);
+	list_for_each_entry(hdr, &h->live, link) {
+		if (out)
+			fprintf(out, "vfsim: leak: %zu bytes from %s\n",
+				hdr->size, hdr->site);
+		n++;
+	}
+	pthread_mutex_unlock(&h->lock);
+	return n;
+}
+
+void ksim_heap_fail_nth(struct ksim_heap *h, unsigned long n)
+{
+	pthread_mutex_lock(&h->lock);
+	h->fail_countdown = n;
+	h->fault_fired = false;
+	pthread_mutex_unlock(&h->lock);
+}
+
+void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed)
+{
+	pthread_mutex_lock(&h->lock);
+	h->fail_ppm = ppm;
+	h->rng = seed ? seed : 0x9e3779b97f4a7c15ULL;
+	pthread_mutex_unlock(&h->lock);
+}
+
+int ksim_ctx_init(struct ksim_ctx *ctx, enum ksim_allocator kind)
+{
+	int ret;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ret = heap_init(&ctx->heap, kind);
+	if (ret)
+		return ret;
+	pthread_mutex_init(&ctx->ua.lock, NULL);
+	return 0;
+}
+
+void ksim_ctx_fini(struct ksim_ctx *ctx)
+{
+	heap_fini(&ctx->heap);
+	ksim_ua_remap_all(&ctx->ua);
+	pthread_mutex_destroy(&ctx->ua.lock);
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The compat layer's own state, one per simulated kernel (no kernel
+ * counterpart, hence the ksim_ prefix): the heap behind the allocation seam,
+ * the user-memory seam, the warning counter and the oops hook.  Kernel code
+ * never touches this directly; it reaches it through kmalloc(),
+ * copy_to_user(), WARN_ON() and friends.
+ */
+#ifndef _VFSIM_COMPAT_KSIM_H
+#define _VFSIM_COMPAT_KSIM_H
+
+#include <pthread.h>
+#include <stdio.h>
+#include <linux/atomic.h>
+#include <linux/current.h>
+#include <linux/list.h>
+
+enum ksim_allocator { KSIM_ALLOC_LIBC = 1, KSIM_ALLOC_JEMALLOC = 2 };
+
+struct ksim_heap {
+	pthread_mutex_t lock;
+	struct list_head live;		/* every live object, oldest first */
+	u64 live_objects, live_bytes, peak_bytes;
+	u64 total_allocs, failed_allocs;
+	u64 external_bytes;		/* memory we know of but cannot route */
+	unsigned long fail_countdown;	/* 0: disarmed */
+	bool fault_fired;
+	u32 fail_ppm;
+	u64 rng;
+	enum ksim_allocator kind;
+	unsigned int arena;		/* jemalloc arena of this instance */
+};
+
+struct ksim_range {
+	uintptr_t start, end;
+};
+
+struct ksim_uaccess {
+	pthread_mutex_t lock;
+	struct ksim_range *ranges;	/* harness memory: plain libc */
+	size_t nr, cap;
+	unsigned long countdown;	/* 0: disarmed */
+	size_t after;
+	bool fault_fired;
+};
+
+typedef void (*ksim_oops_fn)(void *arg, const char *function, const char *reason);
+
+struct ksim_ctx {
+	struct ksim_heap heap;
+	struct ksim_uaccess ua;
+	atomic_long_t warnings;
+	ksim_oops_fn oops_hook;
+	void *oops_arg;
+};
+
+int ksim_ctx_init(struct ksim_ctx *ctx, enum ksim_allocator kind);
+/* Frees nothing the kernel leaked: call after the leak check. */
+void ksim_ctx_fini(struct ksim_ctx *ctx);
+
+/* Make @ctx the running kernel of this thread; returns the previous one. */
+static inline struct ksim_ctx *ksim_ctx_switch(struct ksim_ctx *ctx)
+{
+	struct ksim_ctx *prev = ksim_cur_ctx;
+
+	ksim_cur_ctx = ctx;
+	return prev;
+}
+
+unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out);
+void ksim_heap_fail_nth(struct ksim_heap *h, unsigned long n);
+void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed);
+
+int ksim_ua_unmap(struct ksim_uaccess *ua, const void *addr, size_t len);
+void ksim_ua_remap_all(struct ksim_uaccess *ua);
+void ksim_ua_fail_nth(struct ksim_uaccess *ua, unsigned long n, size_t after);
+
+/* A simulated oops: report through the hook instead of crashing. */
+void ksim_oops(const char *function, const char *reason);
+
+bool ksim_jemalloc_available(void);
+
+#endif

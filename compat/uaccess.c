@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The user-memory seam.  A copy is split into the part that is "mapped" and
+ * the part that faults; the mapped part is copied and the kernel's return
+ * convention (bytes not copied) reports the rest, so a fault partway through
+ * a copy behaves as it does on real hardware.
+ */
+#include <stdlib.h>
+
+#include <compat/ksim.h>
+#include <linux/uaccess.h>
+
+#define KSIM_NULL_PAGE 4096
+
+/* How many bytes of [p, p+n) can be touched before the first fault. */
+static size_t ua_accessible(const void *p, size_t n)
+{
+	struct ksim_ctx *ctx = ksim_cur_ctx;
+	struct ksim_uaccess *ua;
+	uintptr_t start = (uintptr_t)p;
+	size_t ok = n, i;
+
+	if (start < KSIM_NULL_PAGE)
+		return 0;
+	if (start + n < start)
+		ok = UINTPTR_MAX - start;
+	if (!ctx)
+		return ok;
+	ua = &ctx->ua;
+	pthread_mutex_lock(&ua->lock);
+	for (i = 0; i < ua->nr; i++) {
+		const struct ksim_range *r = &ua->ranges[i];
+
+		if (r->end <= start || r->start >= start + ok)
+			continue;
+		ok = r->start <= start ? 0 : r->start - start;
+	}
+	if (ua->countdown && --ua->countdown == 0) {
+		ua->fault_fired = true;
+		if (ua->after < ok)
+			ok = ua->after;
+		if (ok == n)		/* "fault" after the end: fault at the last byte */
+			ok = n ? n - 1 : 0;
+	}
+	pthread_mutex_unlock(&ua->lock);
+	return ok;
+}
+
+unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	size_t ok = ua_accessible(from, n);
+
+	memcpy(to, from, ok);
+	if (ok < n)	/* the kernel zeroes what it could not copy */
+		memset((char *)to + ok, 0, n - ok);
+	return n - ok;
+}
+
+unsigned long copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	size_t ok = ua_accessible(to, n);
+
+	memcpy(to, from, ok);
+	return n - ok;
+}
+
+unsigned long clear_user(void __user *to, unsigned long n)
+{
+	size_t ok = ua_accessible(to, n);
+
+	memset(to, 0, ok);
+	return n - ok;
+}
+
+long strncpy_from_user(char *dst, const char __user *src, long count)
+{
+	size_t ok, len;
+
+	if (count <= 0)
+		return 0;
+	ok = ua_accessible(src, (size_t)count);
+	len = strnlen(src, ok);
+	if (len == ok && ok < (size_t)count) {
+		/* Ran into the fault before a NUL; like the kernel's, the
+		 * bytes read so far are left in @dst. */
+		memcpy(dst, src, ok);
+		return -EFAULT;
+	}
+	if (len < (size_t)count) {
+		memcpy(dst, src, len + 1);
+		return (long)len;
+	}
+	memcpy(dst, src, (size_t)count);
+	return count;
+}
+
+long strnlen_user(const char __user *src, long n)
+{
+	size_t ok, len;
+
+	if (n <= 0)
+		return 0;
+	ok = ua_accessible(src, (size_t)n);
+	len = strnlen(src, ok);
+	if (len == ok && ok < (size_t)n)
+		return 0;
+	return len < (size_t)n ? (long)len + 1 : n + 1;
+}
+
+int ksim_ua_unmap(struct ksim_uaccess *ua, const void *addr, size_t len)
+{
+	struct ksim_range *r;
+
+	if (!len || (uintptr_t)addr + len < (uintptr_t)addr)
+		return -EINVAL;
+	pthread_mutex_lock(&ua->lock);
+	if (ua->nr == ua->cap) {
+		size_t cap = ua->cap ? ua->cap * 2 : 8;
+
+		r = realloc(ua->ranges, cap * sizeof(*r));
+		if (!r) {
+			pthread_mutex_unlock(&ua->lock);
+			return -ENOMEM;
+		}
+		ua->ranges = r;
+		ua->cap = cap;
+	}
+	ua->ranges[ua->nr].start = (uintptr_t)addr;
+	ua->ranges[ua->nr].end = (uintptr_t)addr + len;
+	ua->nr++;
+	pthread_mutex_unlock(&ua->lock);
+	return 0;
+}
+
+void ksim_ua_remap_all(struct ksim_uaccess *ua)
+{
+	pthread_mutex_lock(&ua->lock);
+	free(ua->ranges);
+	ua->ranges = NULL;
+	ua->nr = ua->cap = 0;
+	pthread_mutex_unlock(&ua->lock);
+}
+
+void ksim_ua_fail_nth(struct ksim_uaccess *ua, unsigned long n, size_t after)
+{
+	pthread_mutex_lock(&ua->lock);
+	ua->countdown = n;
+	ua->after = after;
+	ua->fault_fired = false;
+	pthread_mutex_unlock(&ua->lock);
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * A proc-like kernel filesystem: one superblock per instance however often
+ * it is mounted (as proc has one per pid namespace), a small fixed tree of
+ * read-only directories and files, and nothing can be created in it.
+ */
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+
+#define PROC_SUPER_MAGIC 0x9fa0
+
+static const struct super_operations proc_sops = {
+	.statfs = simple_statfs,
+};
+
+static int proc_test_super(struct super_block *sb, struct fs_context *fc)
+{
+	(void)sb;
+	(void)fc;
+	return 1;	/* the instance's one proc superblock */
+}
+
+static int proc_make(struct dentry *parent, const char *name, umode_t mode,
+		     struct dentry **out)
+{
+	struct dentry *d = simple_make_child(parent, name, mode, NULL);
+
+	if (IS_ERR(d))
+		return (int)PTR_ERR(d);
+	if (S_ISDIR(mode))
+		d->d_inode->i_op = &simple_ro_dir_inode_operations;
+	d->d_inode->i_uid = 0;
+	d->d_inode->i_gid = 0;
+	if (out)
+		*out = d;
+	else
+		dput(d);
+	return 0;
+}
+
+static int proc_fill_super(struct super_block *sb, struct fs_context *fc)
+{
+	struct dentry *sys = NULL, *fs = NULL;
+	int err;
+
+	(void)fc;
+	sb->s_magic = PROC_SUPER_MAGIC;
+	sb->s_op = &proc_sops;
+	err = simple_fill_root(sb, 0555);
+	if (err)
+		return err;
+	sb->s_root->d_inode->i_op = &simple_ro_dir_inode_operations;
+	err = proc_make(sb->s_root, "sys", S_IFDIR | 0555, &sys);
+	if (!err)
+		err = proc_make(sys, "fs", S_IFDIR | 0555, &fs);
+	if (!err)
+		err = proc_make(sb->s_root, "fs", S_IFDIR | 0555, NULL);
+	if (!err)
+		err = proc_make(sb->s_root, "mounts", S_IFREG | 0444, NULL);
+	if (!err)
+		err = proc_make(sb->s_root, "filesystems", S_IFREG | 0444, NULL);
+	if (!err)
+		err = proc_make(sb->s_root, "version", S_IFREG | 0444, NULL);
+	dput(fs);
+	dput(sys);
+	return err;
+}
+
+static int proc_get_tree(struct fs_context *fc)
+{
+	struct super_block *sb;
+	int err;
+
+	sb = sget_fc(fc, proc_test_super, set_anon_super);
+	if (IS_ERR(sb))
+		return (int)PTR_ERR(sb);
+	if (!sb->s_root) {
+		sb->s_flags |= SB_NODIRATIME | SB_NOSUID | SB_NOEXEC;
+		err = proc_fill_super(sb, fc);
+		if (err) {
+			deactivate_locked_super(sb);
+			return err;
+		}
+		sb->s_flags |= SB_ACTIVE | SB_BORN;
+	}
+	fc->root = dget(sb->s_root);
+	return 0;
+}
+
+struct file_system_type proc_fs_type = {
+	.name = "proc",
+	.fs_flags = FS_USERNS_MOUNT,
+	.get_tree = proc_get_tree,
+	.kill_sb = kill_anon_super,
+};

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * In-memory filesystems: "tmpfs", "ramfs" and "rootfs" (mm/shmem.c and
+ * fs/ramfs as far as the mount tree can see them).  Every mount makes a new
+ * superblock on an anonymous device.  Options: mode=, uid=, gid= at mount
+ * time (tmpfs and ramfs), size= and nr_inodes= (tmpfs, kept for display);
+ * anything else is -EINVAL for tmpfs, ignored by ramfs, as the kernel does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+
+#define TMPFS_MAGIC 0x01021994
+#define RAMFS_MAGIC 0x858458f6
+
+struct ramfs_opts {
+	umode_t mode;
+	kuid_t uid;
+	kgid_t gid;
+};
+
+static int parse_uint(const char *val, int base, unsigned long *out)
+{
+	char *end;
+
+	if (!val || !*val)
+		return -EINVAL;
+	errno = 0;
+	*out = strtoul(val, &end, base);
+	if (errno || *end)
+		return -EINVAL;
+	return 0;
+}
+
+static int parse_size(const char *val)
+{
+	char *end;
+
+	if (!val || !*val)
+		return -EINVAL;
+	(void)strtoull(val, &end, 10);
+	if (*end == '%' || *end == 'k' || *end == 'K' || *end == 'm' ||
+	    *end == 'M' || *end == 'g' || *end == 'G')
+		end++;
+	return *end ? -EINVAL : 0;
+}
+
+/* Parse @data into @o; @strict: unknown options are an error (tmpfs). */
+static int ramfs_parse(const char *data, struct ramfs_opts *o, bool strict,
+		       bool reconfigure)
+{
+	char buf[4096];
+	char *opt, *save = NULL;
+
+	if (!data || !*data)
+		return 0;
+	if (strlen(data) >= sizeof(buf))
+		return -EINVAL;
+	strcpy(buf, data);
+	for (opt = strtok_r(buf, ",", &save); opt; opt = strtok_r(NULL, ",", &save)) {
+		char *val = strchr(opt, '=');
+		unsigned long n;
+
+		if (val)
+			*val++ = 0;
+		if (!strcmp(opt, "mode")) {
+			if (parse_uint(val, 8, &n) || n > 07777)
+				return -EINVAL;
+			if (!reconfigure)
+				o->mode = (umode_t)n;
+		} else if (!strcmp(opt, "uid")) {
+			if (parse_uint(val, 10, &n) || n > UINT32_MAX - 1)
+				return -EINVAL;
+			if (!reconfigure)
+				o->uid = (kuid_t)n;
+		} else if (!strcmp(opt, "gid")) {
+			if (parse_uint(val, 10, &n) || n > UINT32_MAX - 1)
+				return -EINVAL;
+			if (!reconfigure)
+				o->gid = (kgid_t)n;
+		} else if (strict && (!strcmp(opt, "size") || !strcmp(opt, "nr_inodes"))) {
+			if (parse_size(val))
+				return -EINVAL;
+		} else if (strict) {
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int ramfs_statfs(struct dentry *dentry, struct kstatfs *buf)
+{
+	simple_statfs(dentry, buf);
+	/* tmpfs's default size is half of RAM: the model's "RAM" is 8 GiB. */
+	buf->f_blocks = (4ULL << 30) / 4096;
+	buf->f_bfree = buf->f_bavail = buf->f_blocks;
+	buf->f_files = 1 << 20;
+	buf->f_ffree = buf->f_files - dentry->d_sb->s_next_ino;
+	return 0;
+}
+
+static const struct super_operations ramfs_ops = {
+	.statfs = ramfs_statfs,
+};
+
+static int ramfs_fill(struct super_block *sb, struct fs_context *fc,
+		      unsigned long magic, umode_t def_mode, bool strict)
+{
+	struct ramfs_opts o = { .mode = def_mode };
+	int err;
+
+	err = ramfs_parse(fc->data, &o, strict, false);
+	if (err)
+		return err;
+	sb->s_magic = magic;
+	sb->s_op = &ramfs_ops;
+	sb->s_maxbytes = INT64_MAX;
+	err = simple_fill_root(sb, o.mode);
+	if (err)
+		return err;
+	sb->s_root->d_inode->i_uid = o.uid;
+	sb->s_root->d_inode->i_gid = o.gid;
+	return 0;
+}
+
+static int tmpfs_fill_super(struct super_block *sb, struct fs_context *fc)
+{
+	return ramfs_fill(sb, fc, TMPFS_MAGIC, 01777, true);
+}
+
+static int ramfs_fill_super(struct super_block *sb, struct fs_context *fc)
+{
+	return ramfs_fill(sb, fc, RAMFS_MAGIC, 0755, false);
+}
+
+static int tmpfs_get_tree(struct fs_context *fc)
+{
+	return get_tree_nodev(fc, tmpfs_fill_super);
+}
+
+static int ramfs_get_tree(struct fs_context *fc)
+{
+	return get_tree_nodev(fc, ramfs_fill_super);
+}
+
+static int tmpfs_reconfigure(struct fs_context *fc)
+{
+	struct ramfs_opts o = { 0 };
+
+	return ramfs_parse(fc->data, &o, true, true);
+}
+
+static int ramfs_reconfigure(struct fs_context *fc)
+{
+	struct ramfs_opts o = { 0 };
+
+	return ramfs_parse(fc->data, &o, false, true);
+}
+
+struct file_system_type tmpfs_fs_type = {
+	.name = "tmpfs",
+	.fs_flags = FS_USERNS_MOUNT,
+	.get_tree = tmpfs_get_tree,
+	.reconfigure = tmpfs_reconfigure,
+	.kill_sb = kill_litter_super,
+};
+
+struct file_system_type ramfs_fs_type = {
+	.name = "ramfs",
+	.fs_flags = FS_USERNS_MOUNT,
+	.get_tree = ramfs_get_tree,
+	.reconfigure = ramfs_reconfigure,
+	.kill_sb = kill_litter_super,
+};
+
+/* The initial root, as the kernel's rootfs (ramfs-backed here). */
+struct file_system_type rootfs_fs_type = {
+	.name = "rootfs",
+	.get_tree = ramfs_get_tree,
+	.reconfigure = ramfs_reconfigure,
+	.kill_sb = kill_litter_super,
+};

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * RCU on liburcu's memb flavour.  liburcu already uses the kernel's names
+ * (rcu_read_lock, synchronize_rcu, call_rcu, rcu_barrier, rcu_dereference,
+ * rcu_assign_pointer, struct rcu_head) once RCU_MEMB maps them, so this is
+ * mostly that mapping plus the thread registration a userspace reader needs.
+ * The read side is inlined when the build defines _LGPL_SOURCE (all builds
+ * but TSan's, which cannot see liburcu's fences).
+ */
+#ifndef _VFSIM_LINUX_RCUPDATE_H
+#define _VFSIM_LINUX_RCUPDATE_H
+
+#ifndef RCU_MEMB
+#define RCU_MEMB
+#endif
+#include <urcu.h>
+#include <urcu/rculist.h>
+#include <urcu/rcuhlist.h>
+
+#include <linux/kdefs.h>
+
+/*
+ * Every thread that enters the model must be an RCU reader; the entry code
+ * calls this, and it registers the thread once and unregisters it at
+ * thread exit.
+ */
+void ksim_rcu_thread_enter(void);
+
+#define RCU_INIT_POINTER(p, v) WRITE_ONCE(p, v)
+#define rcu_access_pointer(p) READ_ONCE(p)
+#define rcu_read_lock_held() rcu_read_ongoing()
+
+typedef void (*rcu_callback_t)(struct rcu_head *head);
+
+#endif

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * vfsim — a userspace model of the Linux VFS as changed by the patch set
+ * "VFS: Filesystem information and notifications [ver #17]".
+ *
+ * The public embedding API.  One `struct vfsim` is one simulated kernel; a
+ * `struct vfsim_task` is a process in it.  Every syscall returns a value >= 0
+ * or a negative errno, exactly as the kernel would return it.  Flags take the
+ * values of the Linux UAPI (MS_*, MNT_*, AT_*, O_*): include <sys/mount.h> and
+ * <fcntl.h> for them.  Nothing kernel-shaped is exposed here.
+ */
+#ifndef VFSIM_VFSIM_H
+#define VFSIM_VFSIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(VFSIM_STATIC_DEFINE)
+#define VFSIM_API
+#else
+#define VFSIM_API __attribute__((visibility("default")))
+#endif
+
+#define VFSIM_VERSION_MAJOR 0
+#define VFSIM_VERSION_MINOR 1
+#define VFSIM_VERSION_PATCH 0
+#define VFSIM_VERSION_STRING "0.1.0"
+
+/** The library's version string (may differ from the header's). */
+VFSIM_API const char *vfsim_version(void);
+
+struct vfsim;
+struct vfsim_task;
+
+/** Allocator behind an instance's allocation seam. */
+enum vfsim_allocator {
+	VFSIM_ALLOC_DEFAULT = 0, /* the build's default (jemalloc when built with it) */
+	VFSIM_ALLOC_LIBC = 1,
+	VFSIM_ALLOC_JEMALLOC = 2, /* -EOPNOTSUPP from vfsim_create if not built in */
+};
+
+struct vfsim_options {
+	/* Seed for everything pseudo-random in the instance (fault probability,
+	 * the start of superblock unique IDs). */
+	uint64_t seed;
+	/* VFSIM_QUIRK_* bits: reproduce the posted v17 behaviour of an erratum. */
+	uint64_t quirks;
+	enum vfsim_allocator allocator;
+	/* log2 of the mount and mountpoint hash sizes; 0 = default (10). */
+	unsigned int mhash_shift;
+	/* First superblock unique ID; 0 = derived from the seed (errata S10). */
+	uint64_t sb_id_start;
+};
+
+/**
+ * vfsim_create - make a new simulated kernel, with no mounts yet.
+ * @opts may be NULL for the defaults.  Returns 0 or -errno.
+ */
+VFSIM_API int vfsim_create(const struct vfsim_options *opts, struct vfsim **out);
+
+/** vfsim_destroy - tear the whole kernel down: tasks, mounts, memory. */
+VFSIM_API void vfsim_destroy(struct vfsim *v);
+
+/**
+ * vfsim_boot - mount a root filesystem and build a tree.
+ * @tree: "empty" (a tmpfs-like root and nothing else) or "default"
+ * (the documented default tree, docs/default-tree.md).
+ * Only once per instance: -EBUSY after the first successful boot.
+ */
+VFSIM_API int vfsim_boot(struct vfsim *v, const char *tree);
+
+/** The init task (uid 0, all capabilities); NULL before vfsim_boot(). */
+VFSIM_API struct vfsim_task *vfsim_init_task(struct vfsim *v);
+
+/**
+ * vfsim_task_create - a new task as if forked from init then given new
+ * credentials: same root and cwd, an empty fd table.  Capabilities are all
+ * set for uid 0 and none otherwise.
+ */
+VFSIM_API int vfsim_task_create(struct vfsim *v, uid_t uid, gid_t gid,
+				struct vfsim_task **out);
+/** Exit a task: its fds are closed.  The init task cannot be destroyed. */
+VFSIM_API void vfsim_task_destroy(struct vfsim_task *t);
+
+/* Capabilities, as bits (1ULL << CAP_*) of linux/capability.h. */
+#define VFSIM_CAP_DAC_OVERRIDE (1ULL << 1)
+#define VFSIM_CAP_DAC_READ_SEARCH (1ULL << 2)
+#define VFSIM_CAP_SYS_ADMIN (1ULL << 21)
+#define VFSIM_CAP_ALL (~0ULL)
+
+VFSIM_API void vfsim_task_set_caps(struct vfsim_task *t, uint64_t caps);
+VFSIM_API uint64_t vfsim_task_caps(const struct vfsim_task *t);
+VFSIM_API uid_t vfsim_task_uid(const struct vfsim_task *t);
+VFSIM_API gid_t vfsim_task_gid(const struct vfsim_task *t);
+/** Make a signal pending (fsinfo's resize loop then gives -ERESTARTSYS). */
+VFSIM_API void vfsim_task_set_signal_pending(struct vfsim_task *t, bool pending);
+VFSIM_API struct vfsim *vfsim_task_kernel(const struct vfsim_task *t);
+
+/* ---- syscalls ----------------------------------------------------------- */
+
+VFSIM_API long vfsim_mkdirat(struct vfsim_task *t, int dfd, const char *path,
+			     mode_t mode);
+VFSIM_API long vfsim_symlinkat(struct vfsim_task *t, const char *target,
+			       int dfd, const char *path);
+/** Enough of open for O_PATH, O_DIRECTORY, O_NOFOLLOW, O_CLOEXEC, O_RDONLY,
+ *  O_CREAT (regular file) and O_EXCL. */
+VFSIM_API long vfsim_openat(struct vfsim_task *t, int dfd, const char *path,
+			    int flags, mode_t mode);
+VFSIM_API long vfsim_close(struct vfsim_task *t, int fd);
+VFSIM_API long vfsim_chdir(struct vfsim_task *t, const char *path);
+VFSIM_API long vfsim_fchdir(struct vfsim_task *t, int fd);
+VFSIM_API long vfsim_chroot(struct vfsim_task *t, const char *path);
+VFSIM_API long vfsim_chmod(struct vfsim_task *t, const char *path, mode_t mode);
+VFSIM_API long vfsim_chown(struct vfsim_task *t, const char *path, uid_t uid,
+			   gid_t gid);
+
+/**
+ * vfsim_mount - mount(2).  @flags are MS_* values; @data is the filesystem's
+ * option string (may be NULL).  New mounts, MS_BIND (with MS_REC), MS_MOVE,
+ * MS_REMOUNT (with and without MS_BIND) and the propagation changes
+ * MS_SHARED/MS_PRIVATE/MS_SLAVE/MS_UNBINDABLE (with MS_REC).
+ */
+VFSIM_API long vfsim_mount(struct vfsim_task *t, const char *source,
+			   const char *target, const char *fstype,
+			   unsigned long flags, const void *data);
+/** umount2(2): MNT_FORCE, MNT_DETACH, MNT_EXPIRE, UMOUNT_NOFOLLOW. */
+VFSIM_API long vfsim_umount2(struct vfsim_task *t, const char *target, int flags);
+
+/**
+ * vfsim_mnt_set_expiry - put the mount at @path on its namespace's expiry
+ * list, as an automounter does with mnt_set_expiry().
+ */
+VFSIM_API long vfsim_mnt_set_expiry(struct vfsim_task *t, const char *path);
+/**
+ * vfsim_expire_mounts - one pass of mark_mounts_for_expiry() over the
+ * namespace's expiry list: an unused mount is marked on the first pass and
+ * unmounted on the second.  Returns the number of mounts unmounted.
+ */
+VFSIM_API long vfsim_expire_mounts(struct vfsim *v);
+
+/**
+ * vfsim_mkautomount - make the directory @path an automount point: walking
+ * into it mounts @fstype (from @source, with @data) there as a submount
+ * (SB_SUBMOUNT, MNT_SHRINKABLE) that is put on the expiry list, as autofs
+ * or an AFS cell directory would.  Needs CAP_SYS_ADMIN.
+ */
+VFSIM_API long vfsim_mkautomount(struct vfsim_task *t, const char *path,
+				 const char *fstype, const char *source,
+				 const char *data);
+
+/* ---- looking at the tree ------------------------------------------------ */
+
+/* Propagation bits of struct vfsim_mount_desc.propagation (as uapi mount.h
+ * MOUNT_PROPAGATION_*; shared and slave may both be set). */
+#define VFSIM_PROPAGATION_PRIVATE 0x0
+#define VFSIM_PROPAGATION_UNBINDABLE 0x1
+#define VFSIM_PROPAGATION_SLAVE 0x2
+#define VFSIM_PROPAGATION_SHARED 0x4
+
+/* Mount attribute bits of struct vfsim_mount_desc.attr (uapi MOUNT_ATTR_*). */
+#define VFSIM_ATTR_RDONLY 0x01
+#define VFSIM_ATTR_NOSUID 0x02
+#define VFSIM_ATTR_NODEV 0x04
+#define VFSIM_ATTR_NOEXEC 0x08
+#define VFSIM_ATTR_NOATIME 0x10
+#define VFSIM_ATTR_STRICTATIME 0x20
+#define VFSIM_ATTR_NODIRATIME 0x80
+
+/** One mount, as the tree walkers see it.  Strings live until the callback
+ *  returns. */
+struct vfsim_mount_desc {
+	unsigned int mnt_id;
+	unsigned int parent_id; /* == mnt_id for the namespace root */
+	unsigned int depth;     /* 0 for the namespace root */
+	const char *mountpoint; /* path from the namespace root */
+	const char *root;       /* path of the mount's root within its fs */
+	const char *fstype;
+	const char *source;     /* device name */
+	const char *sb_options; /* "rw" or "ro" plus the fs's own options */
+	unsigned int attr;      /* VFSIM_ATTR_* */
+	unsigned int propagation;
+	unsigned int peer_group; /* 0 if not shared */
+	unsigned int master;     /* peer group of the master, 0 if not a slave */
+	uint64_t sb_unique_id;
+	uint64_t change_counter;
+	unsigned int sb_flags;   /* SB_* */
+	bool expiry_marked;
+};
+
+typedef int (*vfsim_mount_cb)(const struct vfsim_mount_desc *m, void *arg);
+/**
+ * vfsim_for_each_mount - the mounts of @t's namespace, depth first, each
+ * parent before its children, children in attachment order.  A non-zero
+ * return from @cb stops the walk and is returned.
+ */
+VFSIM_API int vfsim_for_each_mount(struct vfsim_task *t, vfsim_mount_cb cb,
+				   void *arg);
+/** The ID of the mount that @path resolves to (following symlinks). */
+VFSIM_API long vfsim_path_mnt_id(struct vfsim_task *t, const char *path);
+/** Fill @m for mount @mnt_id; -ENOENT if no such mount in @t's namespace. */
+VFSIM_API int vfsim_mount_by_id(struct vfsim_task *t, unsigned int mnt_id,
+				vfsim_mount_cb cb, void *arg);
+
+/** Print the tree of @t's namespace like the `vfsim tree` verb. */
+VFSIM_API int vfsim_print_tree(struct vfsim_task *t, FILE *out);
+
+/** Name of an errno value ("ENOENT"), or NULL; and the reverse. */
+VFSIM_API const char *vfsim_errno_name(int err);
+VFSIM_API int vfsim_errno_from_name(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* VFSIM_VFSIM_H */

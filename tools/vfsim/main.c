@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * vfsim: the command-line face of the library (docs/vfsim-command.md).
+ *
+ *   vfsim demo                            boot the default tree, print it
+ *   vfsim run [--trace] [--check] FILE|-  run a scenario (docs/scenario.md)
+ *   vfsim --help | --version
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <vfsim/vfsim.h>
+
+#include "tool.h"
+
+void tool_usage(FILE *out)
+{
+	fputs("usage: " TOOL_NAME " COMMAND [ARGS]\n"
+	      "\n"
+	      "A userspace model of the Linux VFS mount tree.\n"
+	      "\n"
+	      "commands:\n"
+	      "  demo                             boot the default tree and print it\n"
+	      "  run [--trace] [--check] FILE|-   run a scenario file ('-': stdin);\n"
+	      "                                   '" TOOL_NAME " run --help' lists the verbs\n"
+	      "  help                             this text\n"
+	      "\n"
+	      "options:\n"
+	      "  -h, --help                       this text\n"
+	      "  --version                        print the library's version\n"
+	      "\n"
+	      "exit status: 0 success, 1 failure, 2 usage error, 65 malformed\n"
+	      "scenario line, 66 scenario file cannot be read.\n",
+	      out);
+}
+
+const char *tool_strerror(long err, char *buf, size_t len)
+{
+	int e = (int)(err < 0 ? -err : err);
+	const char *name = vfsim_errno_name(e);
+	const char *text = strerror(e);
+
+	if (!name)
+		snprintf(buf, len, "error %d (%s)", e, text);
+	else if (strncmp(text, "Unknown error", 13) == 0)
+		snprintf(buf, len, "%s", name);	/* kernel-internal value */
+	else
+		snprintf(buf, len, "%s (%s)", name, text);
+	return buf;
+}
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{ "demo", cmd_demo },
+	{ "run", cmd_run },
+};
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	size_t i;
+
+	if (argc < 2) {
+		tool_usage(stderr);
+		return TOOL_EXIT_USAGE;
+	}
+	cmd = argv[1];
+	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ||
+	    strcmp(cmd, "help") == 0) {
+		if (argc > 2) {
+			tool_usage(stderr);
+			return TOOL_EXIT_USAGE;
+		}
+		tool_usage(stdout);
+		return TOOL_EXIT_OK;
+	}
+	if (strcmp(cmd, "--version") == 0) {
+		if (argc > 2) {
+			tool_usage(stderr);
+			return TOOL_EXIT_USAGE;
+		}
+		printf(TOOL_NAME " %s\n", vfsim_version());
+		return TOOL_EXIT_OK;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(cmd, commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+
+	if (cmd[0] == '-')
+		fprintf(stderr, TOOL_NAME ": unknown option '%s'\n", cmd);
+	else
+		fprintf(stderr, TOOL_NAME ": unknown command '%s'\n", cmd);
+	tool_usage(stderr);
+	return TOOL_EXIT_USAGE;
+}

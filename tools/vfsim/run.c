@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * `vfsim run [--trace] [--check] FILE|-`: run a scenario file.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scenario.h"
+#include "tool.h"
+
+static void run_usage(FILE *out, bool verbs)
+{
+	fputs("usage: " TOOL_NAME " run [--trace] [--check] FILE|-\n", out);
+	if (!verbs)
+		return;
+	fputs("\n"
+	      "Run the scenario in FILE ('-': standard input) on a new simulated\n"
+	      "kernel, one operation per line (docs/scenario.md).  '#' starts a\n"
+	      "comment; \"double quotes\" keep spaces in a word (\\\" and \\\\ inside).\n"
+	      "\n"
+	      "options:\n"
+	      "  --trace   echo each line as '> LINE' before running it\n"
+	      "  --check   check the kernel's invariants after every line\n"
+	      "  -h, --help  this text\n"
+	      "\n",
+	      out);
+	scn_verbs_help(out);
+	fputs("\n"
+	      "exit status: 0 success; 1 an operation failed, an expect was not met,\n"
+	      "or the kernel's invariants or warning count say it went wrong;\n"
+	      "2 usage error; 65 malformed line; 66 FILE cannot be read.\n",
+	      out);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct scn_options opts = { 0 };
+	const char *file = NULL, *name;
+	bool opts_done = false;
+	FILE *in;
+	int i, status;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!opts_done && strcmp(a, "--") == 0) {
+			opts_done = true;
+		} else if (!opts_done && strcmp(a, "--trace") == 0) {
+			opts.trace = true;
+		} else if (!opts_done && strcmp(a, "--check") == 0) {
+			opts.check = true;
+		} else if (!opts_done && (strcmp(a, "-h") == 0 ||
+					  strcmp(a, "--help") == 0)) {
+			run_usage(stdout, true);
+			return TOOL_EXIT_OK;
+		} else if (!opts_done && a[0] == '-' && a[1] != '\0') {
+			fprintf(stderr, TOOL_NAME ": run: unknown option '%s'\n", a);
+			run_usage(stderr, false);
+			return TOOL_EXIT_USAGE;
+		} else if (file) {
+			fprintf(stderr, TOOL_NAME ": run: one scenario file only\n");
+			run_usage(stderr, false);
+			return TOOL_EXIT_USAGE;
+		} else {
+			file = a;
+		}
+	}
+	if (!file) {
+		fprintf(stderr, TOOL_NAME ": run: no scenario file\n");
+		run_usage(stderr, false);
+		return TOOL_EXIT_USAGE;
+	}
+
+	if (strcmp(file, "-") == 0) {
+		in = stdin;
+		name = "<stdin>";
+	} else {
+		in = fopen(file, "r");
+		name = file;
+		if (!in) {
+			fprintf(stderr, TOOL_NAME ": cannot open %s: %s\n", file,
+				strerror(errno));
+			return TOOL_EXIT_NOINPUT;
+		}
+	}
+	status = scn_run_file(in, name, &opts);
+	if (in != stdin)
+		fclose(in);
+	return status;
+}

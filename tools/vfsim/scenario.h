@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The scenario interpreter (docs/scenario.md): one operation per line, run
+ * against one simulated kernel.
+ *
+ * Verbs are rows of tables (struct scn_verb), one table per file of verbs
+ * (verbs_core.c, verbs_fs.c, verbs_mount.c, ...), all listed in verbs.c.  To
+ * add verbs, write a new file with a table and add one line there.
+ *
+ * A verb's handler returns what the operation returned: >= 0 for success or
+ * a negative errno, which the interpreter matches against `expect` or
+ * reports.  Two further values, below any errno, say that the handler has
+ * already reported the problem itself: SCN_SYNTAX (the line is malformed:
+ * exit 65) and SCN_FAILED (exit 1).  Use scn_syntax() and scn_fail() to
+ * produce them.
+ */
+#ifndef VFSIM_TOOL_SCENARIO_H
+#define VFSIM_TOOL_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include <vfsim/vfsim.h>
+
+#define SCN_SYNTAX (-100000L)	/* malformed line, already reported */
+#define SCN_FAILED (-100001L)	/* failure, already reported */
+
+struct scn;
+
+/* One invocation of a verb. */
+struct scn_call {
+	struct scn *s;
+	struct vfsim *v;
+	struct vfsim_task *task;	/* runs as: init, or the `as` task;
+					 * NULL before boot */
+	int argc;			/* arguments after the verb's name */
+	char **argv;
+	unsigned int prefixes;		/* SCN_IN_*: prefixes seen so far */
+};
+
+#define SCN_IN_EXPECT 0x1u
+#define SCN_IN_AS 0x2u
+
+typedef long (*scn_verb_fn)(struct scn_call *c);
+
+struct scn_verb {
+	const char *name;
+	int min_args;
+	int max_args;		/* SCN_UNLIMITED: no limit */
+	unsigned int flags;	/* SCN_VERB_* */
+	scn_verb_fn run;
+	const char *args;	/* synopsis of the arguments, for messages */
+	const char *help;	/* one line */
+};
+
+#define SCN_UNLIMITED (-1)
+#define SCN_VERB_NEEDS_TASK 0x1u /* refuse before boot (no init task) */
+#define SCN_VERB_PREFIX 0x2u	 /* takes another verb: as, expect */
+
+/* ---- running ------------------------------------------------------------- */
+
+struct scn_options {
+	bool trace;	/* echo each line as "> LINE" */
+	bool check;	/* invariants after every line */
+};
+
+/* Run the scenario in @in (@name for messages); returns an exit status. */
+int scn_run_file(FILE *in, const char *name, const struct scn_options *opts);
+
+/* Run @argv[0] with arguments @argv[1..argc-1] as part of @c (prefix verbs
+ * call this for the verb they carry). */
+long scn_dispatch(struct scn_call *c, int argc, char **argv);
+
+/* ---- for verb handlers ---------------------------------------------------- */
+
+/* Report a malformed line ("vfsim: FILE:LINE: <msg>"); returns SCN_SYNTAX. */
+long scn_syntax(struct scn_call *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Report a failure; returns SCN_FAILED. */
+long scn_fail(struct scn_call *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Text appended to the report if the verb returns an errno that is not
+ * expected ("umount /a: EBUSY (...): <detail>"). */
+void scn_set_detail(struct scn_call *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Put @prefix before the operation named in the report ("as 1000 "). */
+void scn_prefix_what(struct scn_call *c, const char *prefix);
+/* Where verbs print. */
+FILE *scn_out(struct scn_call *c);
+
+/* The task with these credentials: init for 0:0, else created on first use
+ * and reused.  NULL with *@err = 0 before boot for 0:0; NULL with a negative
+ * errno in *@err if creation failed. */
+struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
+				long *err);
+
+/* Named file descriptors (open NAME ... / close NAME). */
+long scn_fd_add(struct scn_call *c, const char *name, struct vfsim_task *t,
+		int fd);
+bool scn_fd_exists(struct scn_call *c, const char *name);
+/* Look NAME up (SCN_SYNTAX if unknown); with @remove, forget it. */
+long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
+		   struct vfsim_task **t, int *fd);
+
+/* ---- arguments (args.c) --------------------------------------------------- */
+
+/* Octal mode, at most 07777.  0 or SCN_SYNTAX. */
+long scn_parse_mode(struct scn_call *c, const char *s, mode_t *mode);
+/* Decimal ID, 0 .. 2^32-2.  0 or SCN_SYNTAX. */
+long scn_parse_id(struct scn_call *c, const char *s, unsigned int *id);
+/* UID[:GID]; *@has_gid says whether :GID was given.  0 or SCN_SYNTAX. */
+long scn_parse_ids(struct scn_call *c, const char *s, uid_t *uid, gid_t *gid,
+		   bool *has_gid);
+
+/* ---- the tokenizer (tokenize.c) ------------------------------------------- */
+
+struct scn_tokens {
+	int argc;
+	char **argv;		/* argc entries, then NULL */
+	char *buf;		/* the unquoted tokens */
+	size_t start, end;	/* the tokens' extent in the line (no comment) */
+};
+
+/*
+ * Split @line into tokens: whitespace separates, '#' at the start of a
+ * token starts a comment, "..." quotes (with \" and \\ inside).  Returns 0,
+ * -ENOMEM, or -EINVAL with a reason in @err.
+ */
+int scn_tokenize(const char *line, struct scn_tokens *tk, char *err,
+		 size_t errlen);
+void scn_tokens_free(struct scn_tokens *tk);
+
+/* Write @s to @out quoted if it needs it to read back as one token. */
+void scn_put_token(FILE *out, const char *s);
+
+/* ---- the verb tables (verbs.c) -------------------------------------------- */
+
+extern const struct scn_verb scn_verbs_core[];
+extern const struct scn_verb scn_verbs_fs[];
+extern const struct scn_verb scn_verbs_mount[];
+
+const struct scn_verb *scn_verb_find(const char *name);
+/* The verb list for `vfsim run --help`. */
+void scn_verbs_help(FILE *out);
+
+#endif /* VFSIM_TOOL_SCENARIO_H */

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Scenario verbs about the kernel and the scenario itself: boot, tree,
+ * check, stats, echo, and the prefixes `as` and `expect`.
+ */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
+
+#include "scenario.h"
+#include "tool.h"
+
+static long verb_boot(struct scn_call *c)
+{
+	return vfsim_boot(c->v, c->argv[0]);
+}
+
+static long verb_tree(struct scn_call *c)
+{
+	return vfsim_print_tree(c->task, scn_out(c));
+}
+
+static long verb_check(struct scn_call *c)
+{
+	char why[512] = "";
+	int ret = vfsim_check_invariants(c->v, why, sizeof(why));
+
+	if (ret < 0 && why[0])
+		scn_set_detail(c, "%s", why);
+	return ret;
+}
+
+static long verb_stats(struct scn_call *c)
+{
+	struct vfsim_alloc_stats st;
+
+	vfsim_rcu_barrier();	/* let deferred frees happen first */
+	vfsim_alloc_stats(c->v, &st);
+	fprintf(scn_out(c),
+		"live: %" PRIu64 " objects, %" PRIu64 " bytes (peak %" PRIu64
+		" bytes, %" PRIu64 " allocations in all)\n",
+		st.live_objects, st.live_bytes, st.peak_bytes, st.total_allocs);
+	return 0;
+}
+
+static long verb_echo(struct scn_call *c)
+{
+	FILE *out = scn_out(c);
+	int i;
+
+	for (i = 0; i < c->argc; i++) {
+		if (i)
+			fputc(' ', out);
+		fputs(c->argv[i], out);
+	}
+	fputc('\n', out);
+	return 0;
+}
+
+static long verb_as(struct scn_call *c)
+{
+	struct scn_call sub = *c;
+	bool has_gid;
+	uid_t uid;
+	gid_t gid;
+	long ret;
+
+	if (c->prefixes & SCN_IN_AS)
+		return scn_syntax(c, "'as' given twice");
+	ret = scn_parse_ids(c, c->argv[0], &uid, &gid, &has_gid);
+	if (ret < 0)
+		return ret;
+	if (!has_gid)
+		gid = (gid_t)uid;
+
+	sub.task = scn_task_get(c, uid, gid, &ret);
+	if (ret < 0) {
+		char ebuf[128];
+
+		return scn_fail(c, "as %s: cannot create the task: %s",
+				c->argv[0], tool_strerror(ret, ebuf, sizeof(ebuf)));
+	}
+	sub.prefixes |= SCN_IN_AS;
+	ret = scn_dispatch(&sub, c->argc - 1, c->argv + 1);
+	if (ret < 0 && ret != SCN_SYNTAX && ret != SCN_FAILED) {
+		char prefix[32];
+
+		snprintf(prefix, sizeof(prefix), "as %s ", c->argv[0]);
+		scn_prefix_what(c, prefix);
+	}
+	return ret;
+}
+
+static long verb_expect(struct scn_call *c)
+{
+	struct scn_call sub = *c;
+	const char *name = c->argv[0];
+	int want;
+	long ret;
+	char ebuf[128];
+
+	if (c->prefixes & SCN_IN_EXPECT)
+		return scn_syntax(c, "'expect' given twice");
+	want = vfsim_errno_from_name(name);
+	if (!want)
+		return scn_syntax(c, "unknown errno name '%s'", name);
+
+	sub.prefixes |= SCN_IN_EXPECT;
+	ret = scn_dispatch(&sub, c->argc - 1, c->argv + 1);
+	if (ret == SCN_SYNTAX || ret == SCN_FAILED)
+		return ret;
+	if (ret == -want)
+		return 0;
+	if (ret >= 0)
+		return scn_fail(c, "expected %s, got success", name);
+	tool_strerror(ret, ebuf, sizeof(ebuf));
+	return scn_fail(c, "expected %s, got %s", name,
+			vfsim_errno_name((int)ret) ? vfsim_errno_name((int)ret) : ebuf);
+}
+
+const struct scn_verb scn_verbs_core[] = {
+	{ "boot", 1, 1, 0, verb_boot, "default|empty",
+	  "mount a root and build the tree (once)" },
+	{ "tree", 0, 0, SCN_VERB_NEEDS_TASK, verb_tree, "",
+	  "print the mount tree" },
+	{ "check", 0, 0, 0, verb_check, "",
+	  "check the invariants now (else EUCLEAN)" },
+	{ "stats", 0, 0, 0, verb_stats, "",
+	  "print the kernel's live allocations" },
+	{ "echo", 0, SCN_UNLIMITED, 0, verb_echo, "[TEXT]...",
+	  "print the words, one space apart" },
+	{ "as", 2, SCN_UNLIMITED, SCN_VERB_PREFIX, verb_as, "UID[:GID] VERB ...",
+	  "run VERB as that task (GID: as UID)" },
+	{ "expect", 2, SCN_UNLIMITED, SCN_VERB_PREFIX, verb_expect,
+	  "ERRNAME VERB ...", "VERB must fail with exactly ERRNAME" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
+};

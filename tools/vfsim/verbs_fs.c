@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Scenario verbs on files and directories: mkdir, symlink, chmod, chown, cd,
+ * chroot, open, close.  Paths are resolved by the kernel, relative to the
+ * task's cwd and root.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1	/* O_PATH */
+#endif
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include <vfsim/vfsim.h>
+
+#include "scenario.h"
+
+static long verb_mkdir(struct scn_call *c)
+{
+	mode_t mode = 0755;
+
+	if (c->argc > 1 && scn_parse_mode(c, c->argv[1], &mode) < 0)
+		return SCN_SYNTAX;
+	return vfsim_mkdirat(c->task, AT_FDCWD, c->argv[0], mode);
+}
+
+static long verb_symlink(struct scn_call *c)
+{
+	return vfsim_symlinkat(c->task, c->argv[0], AT_FDCWD, c->argv[1]);
+}
+
+static long verb_chmod(struct scn_call *c)
+{
+	mode_t mode;
+
+	if (scn_parse_mode(c, c->argv[1], &mode) < 0)
+		return SCN_SYNTAX;
+	return vfsim_chmod(c->task, c->argv[0], mode);
+}
+
+static long verb_chown(struct scn_call *c)
+{
+	bool has_gid;
+	uid_t uid;
+	gid_t gid;
+
+	if (scn_parse_ids(c, c->argv[1], &uid, &gid, &has_gid) < 0)
+		return SCN_SYNTAX;
+	if (!has_gid)
+		gid = (gid_t)-1;	/* unchanged, as chown(2) takes it */
+	return vfsim_chown(c->task, c->argv[0], uid, gid);
+}
+
+static long verb_cd(struct scn_call *c)
+{
+	return vfsim_chdir(c->task, c->argv[0]);
+}
+
+static long verb_chroot(struct scn_call *c)
+{
+	return vfsim_chroot(c->task, c->argv[0]);
+}
+
+static const struct {
+	const char *word;
+	int flag;
+} open_flag_words[] = {
+	{ "path", O_PATH },
+	{ "directory", O_DIRECTORY },
+	{ "nofollow", O_NOFOLLOW },
+	{ "creat", O_CREAT },
+	{ "excl", O_EXCL },
+	{ "cloexec", O_CLOEXEC },
+};
+
+/* One argument of open: a flag word or a comma-separated list of them. */
+static long parse_open_flags(struct scn_call *c, const char *arg, int *flags)
+{
+	const char *w = arg;
+
+	for (;;) {
+		size_t n = strcspn(w, ","), i;
+
+		for (i = 0; i < sizeof(open_flag_words) / sizeof(open_flag_words[0]); i++) {
+			if (strlen(open_flag_words[i].word) == n &&
+			    strncmp(open_flag_words[i].word, w, n) == 0)
+				break;
+		}
+		if (i == sizeof(open_flag_words) / sizeof(open_flag_words[0]))
+			return scn_syntax(c, "bad open flag '%.*s' (path, directory, nofollow, creat, excl, cloexec)",
+					  (int)n, w);
+		*flags |= open_flag_words[i].flag;
+		if (!w[n])
+			return 0;
+		w += n + 1;
+	}
+}
+
+static long verb_open(struct scn_call *c)
+{
+	const char *name = c->argv[0];
+	int flags = O_RDONLY, i;
+	long fd;
+
+	if (scn_fd_exists(c, name))
+		return scn_syntax(c, "'%s' is already open: close it first", name);
+	for (i = 2; i < c->argc; i++)
+		if (parse_open_flags(c, c->argv[i], &flags) < 0)
+			return SCN_SYNTAX;
+
+	fd = vfsim_openat(c->task, AT_FDCWD, c->argv[1], flags,
+			  (flags & O_CREAT) ? 0644 : 0);
+	if (fd < 0)
+		return fd;
+	return scn_fd_add(c, name, c->task, (int)fd);
+}
+
+static long verb_close(struct scn_call *c)
+{
+	struct vfsim_task *t;
+	int fd;
+
+	/* The fd belongs to the task that opened it, whatever `as` says;
+	 * the name is forgotten even if close fails, as close(2) frees it. */
+	if (scn_fd_lookup(c, c->argv[0], true, &t, &fd) < 0)
+		return SCN_SYNTAX;
+	return vfsim_close(t, fd);
+}
+
+const struct scn_verb scn_verbs_fs[] = {
+	{ "mkdir", 1, 2, SCN_VERB_NEEDS_TASK, verb_mkdir, "PATH [MODE]",
+	  "make a directory (octal, 0755)" },
+	{ "symlink", 2, 2, SCN_VERB_NEEDS_TASK, verb_symlink, "TARGET PATH",
+	  "make PATH a symlink to TARGET" },
+	{ "chmod", 2, 2, SCN_VERB_NEEDS_TASK, verb_chmod, "PATH MODE",
+	  "change the mode (octal)" },
+	{ "chown", 2, 2, SCN_VERB_NEEDS_TASK, verb_chown, "PATH UID[:GID]",
+	  "change the owner (group if GID given)" },
+	{ "cd", 1, 1, SCN_VERB_NEEDS_TASK, verb_cd, "PATH",
+	  "change the working directory" },
+	{ "chroot", 1, 1, SCN_VERB_NEEDS_TASK, verb_chroot, "PATH",
+	  "change the root directory" },
+	{ "open", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_open,
+	  "NAME PATH [path|directory|nofollow|creat|excl|cloexec]...",
+	  "open read-only, keep the fd as NAME" },
+	{ "close", 1, 1, 0, verb_close, "NAME",
+	  "close the fd kept as NAME" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
+};

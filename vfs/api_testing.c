@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* The testing seams of include/vfsim/testing.h. */
+#include <linux/bug.h>
+#include <vfs/kernel.h>
+#include <vfsim/testing.h>
+
+void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st)
+{
+	struct ksim_heap *h = &v->ctx.heap;
+
+	pthread_mutex_lock(&h->lock);
+	st->live_objects = h->live_objects;
+	st->live_bytes = h->live_bytes;
+	st->peak_bytes = h->peak_bytes;
+	st->total_allocs = h->total_allocs;
+	st->failed_allocs = h->failed_allocs;
+	pthread_mutex_unlock(&h->lock);
+	st->external_bytes = 0;
+	if (v->mnt_id_ht) {
+		/* the bucket array of the mount-ID table, at its current size */
+		long split, removed;
+		unsigned long count;
+
+		rcu_read_lock();
+		cds_lfht_count_nodes(v->mnt_id_ht, &split, &count, &removed);
+		rcu_read_unlock();
+		st->external_bytes = (u64)(count > 64 ? count : 64UL) * 2 * sizeof(void *);
+	}
+}
+
+void vfsim_fail_nth_alloc(struct vfsim *v, unsigned long n)
+{
+	ksim_heap_fail_nth(&v->ctx.heap, n);
+}
+
+void vfsim_fail_alloc_random(struct vfsim *v, uint32_t ppm, uint64_t seed)
+{
+	ksim_heap_fail_random(&v->ctx.heap, ppm, seed);
+}
+
+bool vfsim_alloc_fault_fired(struct vfsim *v)
+{
+	bool fired;
+
+	pthread_mutex_lock(&v->ctx.heap.lock);
+	fired = v->ctx.heap.fault_fired;
+	pthread_mutex_unlock(&v->ctx.heap.lock);
+	return fired;
+}
+
+unsigned long vfsim_leak_report(struct vfsim *v, FILE *out)
+{
+	rcu_barrier();
+	return ksim_heap_report(&v->ctx.heap, out);
+}
+
+int vfsim_uaccess_unmap(struct vfsim *v, const void *addr, size_t len)
+{
+	return ksim_ua_unmap(&v->ctx.ua, addr, len);
+}
+
+void vfsim_uaccess_remap_all(struct vfsim *v)
+{
+	ksim_ua_remap_all(&v->ctx.ua);
+}
+
+void vfsim_fail_nth_uaccess(struct vfsim *v, unsigned long n, size_t after)
+{
+	ksim_ua_fail_nth(&v->ctx.ua, n, after);
+}
+
+bool vfsim_uaccess_fault_fired(struct vfsim *v)
+{
+	bool fired;
+
+	pthread_mutex_lock(&v->ctx.ua.lock);
+	fired = v->ctx.ua.fault_fired;
+	pthread_mutex_unlock(&v->ctx.ua.lock);
+	return fired;
+}
+
+unsigned long vfsim_warn_count(struct vfsim *v)
+{
+	return (unsigned long)atomic_long_read(&v->ctx.warnings);
+}
+
+void vfsim_rcu_barrier(void)
+{
+	ksim_rcu_thread_enter();
+	rcu_barrier();
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Booting an instance: register the filesystem types, mount the root and,
+ * for the default tree, build the layout described in docs/default-tree.md.
+ * The tree is built through the same syscalls a harness uses, as the init
+ * task, so it is made exactly as a user could make it.
+ */
+#include <sys/mount.h>
+
+#include <linux/bug.h>
+#include <vfs/syscalls.h>
+
+extern struct file_system_type rootfs_fs_type, tmpfs_fs_type, ramfs_fs_type,
+	proc_fs_type;
+
+int vfsim_register_builtin_filesystems(struct vfsim *v)
+{
+	struct file_system_type *types[] = {
+		&rootfs_fs_type, &tmpfs_fs_type, &ramfs_fs_type, &proc_fs_type,
+	};
+	size_t i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		err = register_filesystem(v, types[i]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+struct boot_step {
+	enum { MKDIR, MOUNT } op;
+	const char *path;
+	const char *fstype;
+	const char *source;
+	unsigned long flags;
+	const char *data;
+	mode_t mode;
+};
+
+/*
+ * The default tree.  Later filesystems (ext4 for / and /home, nfs, afs)
+ * replace or extend the in-memory stand-ins here.
+ */
+static const struct boot_step default_tree[] = {
+	{ MKDIR, "/proc", .mode = 0555 },
+	{ MKDIR, "/tmp", .mode = 01777 },
+	{ MKDIR, "/home", .mode = 0755 },
+	{ MKDIR, "/mnt", .mode = 0755 },
+	{ MOUNT, "/proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL, 0 },
+	{ MOUNT, "/tmp", "tmpfs", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777", 0 },
+	{ MOUNT, "/home", "tmpfs", "home", MS_NODEV, "mode=755", 0 },
+};
+
+static int run_steps(const struct boot_step *steps, size_t n)
+{
+	size_t i;
+	long err = 0;
+
+	for (i = 0; i < n && !err; i++) {
+		const struct boot_step *s = &steps[i];
+
+		if (s->op == MKDIR)
+			err = do_mkdirat(AT_FDCWD, s->path, (umode_t)s->mode);
+		else
+			err = ksys_mount(s->source, s->path, s->fstype, s->flags, s->data);
+	}
+	return (int)err;
+}
+
+int vfsim_boot(struct vfsim *v, const char *tree)
+{
+	struct vfsim_entry e;
+	bool dflt;
+	int err;
+
+	if (!v || !tree)
+		return -EINVAL;
+	if (!strcmp(tree, "default"))
+		dflt = true;
+	else if (!strcmp(tree, "empty"))
+		dflt = false;
+	else
+		return -EINVAL;
+	if (v->booted)
+		return -EBUSY;
+
+	vfsim_enter(&e, v->init_task);
+	err = init_mount_tree(v, "rootfs", "rootfs", NULL);
+	if (!err) {
+		v->booted = true;
+		if (dflt)
+			err = run_steps(default_tree, ARRAY_SIZE(default_tree));
+	}
+	vfsim_leave(&e);
+	return err;
+}

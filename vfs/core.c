@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * One simulated kernel: creation, destruction, syscall entry and the
+ * virtual clocks.
+ *
+ * struct vfsim itself comes from libc (it holds the heap the seam
+ * allocates from); everything it owns is allocated through the seam while
+ * the instance is entered, so a leak anywhere shows in its heap.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+#include <vfs/mount.h>
+#include <vfsim/testing.h>
+
+#define VFSIM_DEFAULT_MHASH_SHIFT 10
+#define VFSIM_CLOCK_STEP_NS 1000	/* each syscall advances time by 1 us */
+/* CLOCK_REALTIME at boot: 2020-02-21 00:00:00 UTC, the date of v17. */
+#define VFSIM_REALTIME_BASE 1582243200LL
+
+const char *vfsim_version(void)
+{
+	return VFSIM_VERSION_STRING;
+}
+
+u64 ktime_get_ns(struct vfsim *v)
+{
+	return __atomic_load_n(&v->clock_ns, __ATOMIC_RELAXED);
+}
+
+struct timespec64 current_time_v(struct vfsim *v)
+{
+	u64 ns = ktime_get_ns(v);
+	struct timespec64 ts = {
+		.tv_sec = v->realtime_base + (time64_t)(ns / 1000000000ULL),
+		.tv_nsec = (long)(ns % 1000000000ULL),
+	};
+
+	return ts;
+}
+
+void vfsim_enter(struct vfsim_entry *e, struct task_struct *t)
+{
+	ksim_rcu_thread_enter();
+	e->prev_task = ksim_current_task;
+	e->prev_ctx = ksim_cur_ctx;
+	ksim_current_task = t;
+	ksim_cur_ctx = &t->kernel->ctx;
+	__atomic_add_fetch(&t->kernel->clock_ns, VFSIM_CLOCK_STEP_NS, __ATOMIC_RELAXED);
+}
+
+/* Enter an instance with no task (creation, teardown, event injection). */
+void vfsim_enter_kernel(struct vfsim_entry *e, struct vfsim *v)
+{
+	ksim_rcu_thread_enter();
+	e->prev_task = ksim_current_task;
+	e->prev_ctx = ksim_cur_ctx;
+	ksim_current_task = v->init_task;
+	ksim_cur_ctx = &v->ctx;
+}
+
+void vfsim_leave(struct vfsim_entry *e)
+{
+	ksim_current_task = e->prev_task;
+	ksim_cur_ctx = e->prev_ctx;
+}
+
+static void vfsim_free_tables(struct vfsim *v)
+{
+	if (v->mnt_id_ht) {
+		if (cds_lfht_destroy(v->mnt_id_ht, NULL))
+			WARN(1, "mount ID table not empty at teardown");
+		v->mnt_id_ht = NULL;
+	}
+	kvfree(v->mount_hashtable);
+	kvfree(v->mountpoint_hashtable);
+	kvfree(v->dentry_hashtable);
+	v->mount_hashtable = v->mountpoint_hashtable = v->dentry_hashtable = NULL;
+	ida_destroy(&v->mnt_id_ida);
+	ida_destroy(&v->mnt_group_ida);
+	ida_destroy(&v->unnamed_dev_ida);
+	unregister_filesystems(v);
+}
+
+static int vfsim_init_tables(struct vfsim *v)
+{
+	size_t n = (size_t)1 << v->m_hash_shift;
+	size_t nd = (size_t)1 << v->d_hash_shift;
+
+	v->mount_hashtable = kvcalloc(n, sizeof(struct hlist_head), GFP_KERNEL);
+	v->mountpoint_hashtable = kvcalloc(n, sizeof(struct hlist_head), GFP_KERNEL);
+	v->dentry_hashtable = kvcalloc(nd, sizeof(struct hlist_head), GFP_KERNEL);
+	if (!v->mount_hashtable || !v->mountpoint_hashtable || !v->dentry_hashtable)
+		return -ENOMEM;
+	/*
+	 * liburcu before 0.14 has no allocator hook for rculfhash: its table
+	 * and bucket memory come from libc.  We charge the seam for the
+	 * table so creation can still be made to fail, and account the
+	 * buckets as external memory (see vfsim_alloc_stats()).
+	 */
+	{
+		void *charge = kmalloc(256, GFP_KERNEL);
+
+		if (!charge)
+			return -ENOMEM;
+		kfree(charge);
+	}
+	v->mnt_id_ht = cds_lfht_new(64, 64, 0, CDS_LFHT_AUTO_RESIZE | CDS_LFHT_ACCOUNTING,
+				    NULL);
+	if (!v->mnt_id_ht)
+		return -ENOMEM;
+	return 0;
+}
+
+int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
+{
+	static const struct vfsim_options defaults;
+	struct vfsim_entry e;
+	enum ksim_allocator kind;
+	struct vfsim *v;
+	int err;
+
+	if (!out)
+		return -EINVAL;
+	*out = NULL;
+	if (!opts)
+		opts = &defaults;
+	if (opts->mhash_shift > 20)
+		return -EINVAL;
+	switch (opts->allocator) {
+	case VFSIM_ALLOC_DEFAULT:
+		kind = ksim_jemalloc_available() ? KSIM_ALLOC_JEMALLOC : KSIM_ALLOC_LIBC;
+		break;
+	case VFSIM_ALLOC_LIBC:
+		kind = KSIM_ALLOC_LIBC;
+		break;
+	case VFSIM_ALLOC_JEMALLOC:
+		if (!ksim_jemalloc_available())
+			return -EOPNOTSUPP;
+		kind = KSIM_ALLOC_JEMALLOC;
+		break;
+	default:
+		return -EINVAL;
+	}
+
+	v = calloc(1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	err = ksim_ctx_init(&v->ctx, kind);
+	if (err) {
+		free(v);
+		return err;
+	}
+	v->opts = *opts;
+	if (v->opts.seed)
+		ksim_heap_fail_random(&v->ctx.heap, 0, v->opts.seed);
+
+	INIT_LIST_HEAD(&v->filesystems);
+	spin_lock_init(&v->sb_lock);
+	INIT_LIST_HEAD(&v->super_blocks);
+	ida_init(&v->unnamed_dev_ida, 1);
+	init_rwsem(&v->namespace_sem);
+	spin_lock_init(&v->id_lock);
+	v->mount_max = 100000;		/* fs.mount-max default */
+	seqlock_init(&v->mount_lock);
+	v->m_hash_shift = opts->mhash_shift ? opts->mhash_shift : VFSIM_DEFAULT_MHASH_SHIFT;
+	v->d_hash_shift = v->m_hash_shift + 2;
+	ida_init(&v->mnt_id_ida, 1);
+	ida_init(&v->mnt_group_ida, 1);
+	INIT_LIST_HEAD(&v->expiry_list);
+	INIT_LIST_HEAD(&v->umount_list);
+	seqlock_init(&v->rename_lock);
+	spin_lock_init(&v->dcache_lock);
+	spin_lock_init(&v->tasks_lock);
+	INIT_LIST_HEAD(&v->tasks);
+	/* The monotonic clock starts where the options say (errata S10). */
+	v->clock_ns = opts->sb_id_start ? opts->sb_id_start :
+		      1000000000ULL + (opts->seed % 1000000ULL) * 1000ULL;
+	v->realtime_base = VFSIM_REALTIME_BASE - (time64_t)(v->clock_ns / 1000000000ULL);
+
+	vfsim_enter_kernel(&e, v);
+	err = vfsim_init_tables(v);
+	if (!err)
+		err = vfsim_register_builtin_filesystems(v);
+	if (!err) {
+		v->init_task = task_alloc(v, NULL, 0, 0);
+		if (!v->init_task)
+			err = -ENOMEM;
+	}
+	vfsim_leave(&e);
+	if (err) {
+		vfsim_enter_kernel(&e, v);
+		vfsim_free_tables(v);
+		vfsim_leave(&e);
+		ksim_ctx_fini(&v->ctx);
+		free(v);
+		return err;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Tear down, then report and reclaim whatever leaked: returns the number of
+ * leaked objects plus warnings raised during the teardown. */
+unsigned long vfsim_destroy_check(struct vfsim *v, FILE *report)
+{
+	struct task_struct *t, *n;
+	struct vfsim_entry e;
+	unsigned long warns_before, bad;
+
+	if (!v)
+		return 0;
+	warns_before = (unsigned long)atomic_long_read(&v->ctx.warnings);
+	vfsim_enter_kernel(&e, v);
+	list_for_each_entry_safe(t, n, &v->tasks, tasks) {
+		if (t != v->init_task) {
+			ksim_current_task = t;
+			task_free(t);
+		}
+	}
+	ksim_current_task = v->init_task;
+	if (v->init_task) {
+		task_free(v->init_task);
+		v->init_task = NULL;
+	}
+	ksim_current_task = NULL;
+	namespace_teardown(v);
+	rcu_barrier();
+	WARN_ON(!list_empty(&v->super_blocks));
+	vfsim_free_tables(v);
+	rcu_barrier();
+	vfsim_leave(&e);
+
+	bad = ksim_heap_report(&v->ctx.heap, report);
+	bad += (unsigned long)atomic_long_read(&v->ctx.warnings) - warns_before;
+	ksim_ctx_fini(&v->ctx);
+	free(v);
+	return bad;
+}
+
+void vfsim_destroy(struct vfsim *v)
+{
+	vfsim_destroy_check(v, stderr);
+}

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The dentry cache, reduced to what an in-memory tree needs: every dentry
+ * of a superblock is pinned while it is in the tree (one reference), looked
+ * up through the instance's hash by (parent, name) under dcache_lock, and
+ * freed after an RCU grace period once the last reference goes, because the
+ * mount-notification walk follows ->d_parent under rcu_read_lock().
+ * A child does not hold a reference on its parent: subtrees are torn down
+ * bottom-up (d_delete_subtree) and a directory with children cannot go.
+ */
+#include <stdio.h>
+
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/fs.h>
+#include <vfs/kernel.h>
+
+unsigned int full_name_hash(const void *salt, const char *name, unsigned int len)
+{
+	u64 h = 0xcbf29ce484222325ULL ^ (u64)(uintptr_t)salt;
+	unsigned int i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (u8)name[i];
+		h *= 0x100000001b3ULL;
+	}
+	return (unsigned int)(h ^ (h >> 32));
+}
+
+static struct hlist_head *d_hash(struct vfsim *v, const struct dentry *parent,
+				 unsigned int hash)
+{
+	u64 k = hash + ((uintptr_t)parent >> 4) * 0x9e3779b97f4a7c15ULL;
+
+	return &v->dentry_hashtable[(k >> 20) & ((1U << v->d_hash_shift) - 1)];
+}
+
+struct dentry *dget(struct dentry *d)
+{
+	if (d)
+		atomic_inc(&d->d_count);
+	return d;
+}
+
+static struct dentry *__d_alloc(struct super_block *sb, const struct qstr *name)
+{
+	struct dentry *d = kzalloc(sizeof(*d), GFP_KERNEL);
+	char *dname;
+
+	if (!d)
+		return NULL;
+	if (name->len >= DNAME_INLINE_LEN) {
+		dname = kmalloc(name->len + 1, GFP_KERNEL);
+		if (!dname) {
+			kfree(d);
+			return NULL;
+		}
+	} else {
+		dname = d->d_iname;
+	}
+	memcpy(dname, name->name, name->len);
+	dname[name->len] = 0;
+	d->d_name.name = dname;
+	d->d_name.len = name->len;
+	d->d_name.hash = name->hash;
+	d->d_sb = sb;
+	d->d_parent = d;
+	atomic_set(&d->d_count, 1);
+	spin_lock_init(&d->d_lock);
+	INIT_HLIST_NODE(&d->d_hash);
+	INIT_LIST_HEAD(&d->d_child);
+	INIT_LIST_HEAD(&d->d_subdirs);
+	return d;
+}
+
+/* A new, unhashed child of @parent; the caller instantiates it with d_add(). */
+struct dentry *d_alloc(struct dentry *parent, const struct qstr *name)
+{
+	struct dentry *d = __d_alloc(parent->d_sb, name);
+
+	if (d)
+		d->d_parent = parent;
+	return d;
+}
+
+struct dentry *d_make_root(struct inode *inode)
+{
+	static const struct qstr root_name = { .name = "/", .len = 1 };
+	struct dentry *d;
+
+	if (!inode)
+		return NULL;
+	d = __d_alloc(inode->i_sb, &root_name);
+	if (!d) {
+		iput_final(inode);
+		return NULL;
+	}
+	d->d_inode = inode;
+	return d;
+}
+
+void d_instantiate(struct dentry *d, struct inode *inode)
+{
+	d->d_inode = inode;
+}
+
+/* Instantiate and put into the tree: the tree's reference is the one
+ * d_alloc() gave. */
+void d_add(struct dentry *d, struct inode *inode)
+{
+	struct vfsim *v = d->d_sb->s_kernel;
+
+	d->d_inode = inode;
+	spin_lock(&v->dcache_lock);
+	hlist_add_head_rcu(&d->d_hash, d_hash(v, d->d_parent, d->d_name.hash));
+	list_add_tail(&d->d_child, &d->d_parent->d_subdirs);
+	spin_unlock(&v->dcache_lock);
+}
+
+struct dentry *d_lookup(const struct dentry *parent, const struct qstr *name)
+{
+	struct vfsim *v = parent->d_sb->s_kernel;
+	struct dentry *d, *found = NULL;
+
+	spin_lock(&v->dcache_lock);
+	hlist_for_each_entry(d, d_hash(v, parent, name->hash), d_hash) {
+		if (d->d_parent == parent && d->d_name.hash == name->hash &&
+		    d->d_name.len == name->len &&
+		    !memcmp(d->d_name.name, name->name, name->len)) {
+			found = dget(d);
+			break;
+		}
+	}
+	spin_unlock(&v->dcache_lock);
+	return found;
+}
+
+static void dentry_free(struct dentry *d)
+{
+	if (d->d_op && d->d_op->d_release)
+		d->d_op->d_release(d);
+	if (d->d_inode)
+		iput_final(d->d_inode);
+	if (d->d_name.name != d->d_iname)
+		kfree_rcu((char *)d->d_name.name, rcu);
+	kfree_rcu(d, rcu);
+}
+
+static void d_unhash_locked(struct vfsim *v, struct dentry *d)
+{
+	hlist_del_init_rcu(&d->d_hash);
+	list_del_init(&d->d_child);
+	(void)v;
+}
+
+void dput(struct dentry *d)
+{
+	if (!d)
+		return;
+	if (atomic_dec_and_test(&d->d_count)) {
+		struct vfsim *v = d->d_sb->s_kernel;
+
+		WARN_ON(!list_empty(&d->d_subdirs));
+		spin_lock(&v->dcache_lock);
+		d_unhash_locked(v, d);
+		spin_unlock(&v->dcache_lock);
+		dentry_free(d);
+	}
+}
+
+/*
+ * Drop the tree's reference on every dentry below and including @root,
+ * leaves first (generic_shutdown_super's shrink_dcache_for_umount).
+ */
+void d_delete_subtree(struct dentry *root)
+{
+	struct vfsim *v = root->d_sb->s_kernel;
+	struct dentry *d = root;
+
+	while (d) {
+		struct dentry *parent;
+
+		spin_lock(&v->dcache_lock);
+		if (!list_empty(&d->d_subdirs)) {
+			d = list_first_entry(&d->d_subdirs, struct dentry, d_child);
+			spin_unlock(&v->dcache_lock);
+			continue;
+		}
+		parent = d == root ? NULL : d->d_parent;
+		d_unhash_locked(v, d);
+		spin_unlock(&v->dcache_lock);
+		WARN_ON(atomic_read(&d->d_count) != 1);
+		dput(d);
+		d = parent;
+	}
+}
+
+char *dentry_path_raw(const struct dentry *d, char *buf, int buflen)
+{
+	char *end = buf + buflen;
+	char *p = end;
+	struct vfsim *v = d->d_sb->s_kernel;
+	unsigned int seq = 0;
+
+	rcu_read_lock();
+restart:
+	p = end;
+	*--p = 0;
+	read_seqbegin_or_lock(&v->rename_lock, &seq);
+	{
+		const struct dentry *cur = d;
+
+		while (!IS_ROOT(cur)) {
+			unsigned int len = cur->d_name.len;
+
+			if (p - buf < (long)len + 1) {
+				p = NULL;
+				break;
+			}
+			p -= len;
+			memcpy(p, cur->d_name.name, len);
+			*--p = '/';
+			cur = cur->d_parent;
+		}
+	}
+	if (need_seqretry(&v->rename_lock, seq)) {
+		seq = 1;
+		goto restart;
+	}
+	done_seqretry(&v->rename_lock, seq);
+	rcu_read_unlock();
+	if (!p)
+		return ERR_PTR(-ENAMETOOLONG);
+	if (!*p) {
+		if (p == buf)
+			return ERR_PTR(-ENAMETOOLONG);
+		*--p = '/';
+	}
+	return p;
+}

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Inodes, dentries, superblocks and filesystem types: the parts of the
+ * kernel's include/linux/fs.h and include/linux/dcache.h the model needs.
+ *
+ * Lifetimes (the reference-ownership table is in docs/internals.md):
+ *  - an inode belongs to exactly one dentry (no hard links) and dies with it;
+ *  - a dentry holds one reference for being in the tree (as on ramfs, where
+ *    dentries are pinned) plus one per user; it is freed after an RCU grace
+ *    period because the mount-notification walk follows ->d_parent locklessly;
+ *  - a superblock lives while it has active references (mounts) or passive
+ *    ones (s_count).
+ */
+#ifndef _VFSIM_VFS_FS_H
+#define _VFSIM_VFS_FS_H
+
+#include <sys/stat.h>
+
+#include <linux/atomic.h>
+#include <linux/err.h>
+#include <linux/kdefs.h>
+#include <linux/list.h>
+#include <linux/refcount.h>
+#include <linux/rwsem.h>
+#include <linux/spinlock.h>
+
+struct vfsim;
+struct path;
+struct fs_context;
+struct watch_list;
+struct vfsmount;
+
+typedef unsigned int kuid_t;
+typedef unsigned int kgid_t;
+typedef unsigned short umode_t;
+
+struct timespec64 {
+	time64_t tv_sec;
+	long tv_nsec;
+};
+
+#define NAME_MAX 255
+#define PATH_MAX 4096
+#define MAXSYMLINKS 40
+
+/* Superblock flags (include/linux/fs.h, 5.6). */
+#define SB_RDONLY	 1
+#define SB_NOSUID	 2
+#define SB_NODEV	 4
+#define SB_NOEXEC	 8
+#define SB_SYNCHRONOUS	16
+#define SB_MANDLOCK	64
+#define SB_DIRSYNC	128
+#define SB_NOATIME	1024
+#define SB_NODIRATIME	2048
+#define SB_SILENT	32768
+#define SB_POSIXACL	(1 << 16)
+#define SB_KERNMOUNT	(1 << 22)
+#define SB_I_VERSION	(1 << 23)
+#define SB_LAZYTIME	(1 << 25)
+#define SB_SUBMOUNT	(1 << 26)
+#define SB_BORN		(1 << 29)
+#define SB_ACTIVE	(1 << 30)
+#define SB_NOUSER	(1U << 31)
+
+/* Filesystem type flags. */
+#define FS_REQUIRES_DEV		1
+#define FS_BINARY_MOUNTDATA	2
+#define FS_HAS_SUBTYPE		4
+#define FS_USERNS_MOUNT		8
+
+/* Permission masks. */
+#define MAY_EXEC	0x00000001
+#define MAY_WRITE	0x00000002
+#define MAY_READ	0x00000004
+
+struct qstr {
+	const char *name;
+	unsigned int len;
+	unsigned int hash;
+};
+
+struct inode;
+struct dentry;
+
+struct inode_operations {
+	int (*mkdir)(struct inode *dir, struct dentry *dentry, umode_t mode);
+	int (*symlink)(struct inode *dir, struct dentry *dentry, const char *target);
+	int (*create)(struct inode *dir, struct dentry *dentry, umode_t mode);
+};
+
+struct inode {
+	umode_t i_mode;
+	kuid_t i_uid;
+	kgid_t i_gid;
+	unsigned long i_ino;
+	unsigned int i_nlink;
+	loff_t i_size;
+	struct super_block *i_sb;
+	const struct inode_operations *i_op;
+	const char *i_link;		/* symlink body (owned) */
+	struct timespec64 i_atime, i_mtime, i_ctime;
+	void *i_private;
+};
+
+static inline bool S_ISDIR_INODE(const struct inode *i) { return S_ISDIR(i->i_mode); }
+
+/* d_flags (include/linux/dcache.h, 5.6, plus DCACHE_MOUNT_WATCH of patch 02). */
+#define DCACHE_MOUNTED		0x00010000 /* is a mountpoint */
+#define DCACHE_NEED_AUTOMOUNT	0x00020000 /* handle automount on this dir */
+#define DCACHE_MANAGE_TRANSIT	0x00040000
+#define DCACHE_MANAGED_DENTRY	(DCACHE_MOUNTED | DCACHE_NEED_AUTOMOUNT | DCACHE_MANAGE_TRANSIT)
+#define DCACHE_DISCONNECTED	0x00000020
+#define DCACHE_MOUNT_WATCH	0x80000000 /* there's a mount watch here */
+
+#define DNAME_INLINE_LEN 32
+
+struct dentry_operations {
+	/* Make the submount an automount point leads to (or ERR_PTR). */
+	struct vfsmount *(*d_automount)(struct path *path);
+	/* The dentry is being freed: release d_fsdata. */
+	void (*d_release)(struct dentry *dentry);
+};
+
+struct dentry {
+	/* d_flags: changed under d_lock, read locklessly with READ_ONCE. */
+	unsigned int d_flags;
+	/* d_parent, d_name: written under rename_lock (write side), read under
+	 * RCU + rename_lock's sequence by the notification walk. */
+	struct dentry *d_parent;
+	struct qstr d_name;
+	struct inode *d_inode;		/* never changes once set */
+	struct super_block *d_sb;
+	atomic_t d_count;		/* 1 for being in the tree + users */
+	spinlock_t d_lock;
+	struct hlist_node d_hash;	/* in the instance's dentry hash, by (parent, name) */
+	struct list_head d_child;	/* on the parent's d_subdirs */
+	struct list_head d_subdirs;	/* children, in creation order */
+	const struct dentry_operations *d_op;
+	void *d_fsdata;
+	char d_iname[DNAME_INLINE_LEN];
+};
+
+static inline bool d_mountpoint(const struct dentry *d)
+{
+	return READ_ONCE(d->d_flags) & DCACHE_MOUNTED;
+}
+static inline bool d_is_dir(const struct dentry *d) { return S_ISDIR(d->d_inode->i_mode); }
+static inline bool d_is_symlink(const struct dentry *d) { return S_ISLNK(d->d_inode->i_mode); }
+static inline bool d_unhashed(const struct dentry *d) { return hlist_unhashed(&d->d_hash); }
+static inline bool IS_ROOT(const struct dentry *d) { return d == d->d_parent; }
+
+struct dentry *dget(struct dentry *d);
+void dput(struct dentry *d);
+struct dentry *d_alloc(struct dentry *parent, const struct qstr *name);
+struct dentry *d_make_root(struct inode *inode);
+void d_instantiate(struct dentry *d, struct inode *inode);
+void d_add(struct dentry *d, struct inode *inode);
+struct dentry *d_lookup(const struct dentry *parent, const struct qstr *name);
+void d_delete_subtree(struct dentry *root);
+/* Path of @d from the root of its filesystem, into @buf (end-aligned). */
+char *dentry_path_raw(const struct dentry *d, char *buf, int buflen);
+unsigned int full_name_hash(const void *salt, const char *name, unsigned int len);
+
+struct inode *new_inode(struct super_block *sb);
+void iput_final(struct inode *inode);
+int inode_permission(struct inode *inode, int mask);
+
+struct kstatfs {
+	long f_type;
+	long f_bsize;
+	u64 f_blocks, f_bfree, f_bavail, f_files, f_ffree;
+	long f_namelen, f_frsize, f_flags;
+};
+
+struct super_operations {
+	void (*put_super)(struct super_block *sb);
+	int (*statfs)(struct dentry *dentry, struct kstatfs *buf);
+	/* Append the fs's own mount options (",opt=val...") to @buf. */
+	int (*show_options)(char *buf, size_t len, struct dentry *root);
+};
+
+typedef struct {
+	u8 b[16];
+} uuid_t;
+
+struct super_block {
+	struct list_head s_list;	/* on the instance's super_blocks */
+	dev_t s_dev;
+	unsigned long s_blocksize;
+	unsigned char s_blocksize_bits;
+	loff_t s_maxbytes;
+	struct file_system_type *s_type;
+	const struct super_operations *s_op;
+	unsigned long s_flags;		/* SB_*, under s_umount */
+	unsigned long s_iflags;
+	unsigned long s_magic;
+	struct dentry *s_root;
+	struct rw_semaphore s_umount;
+	int s_count;			/* passive refs, under sb_lock */
+	atomic_t s_active;		/* active refs: one per mount */
+	struct list_head s_mounts;	/* mounts of this sb, under mount_lock */
+	char s_id[32];			/* informational name */
+	uuid_t s_uuid;
+	char *s_volname;		/* volume label, may be NULL */
+	u32 s_time_gran;
+	time64_t s_time_min, s_time_max;
+	u64 s_unique_id;		/* patch 04: never reused in an instance */
+	atomic_t s_notify_counter;	/* patch 05 */
+	struct watch_list *s_watchers;	/* patch 05 */
+	void *s_fs_info;
+	unsigned long s_next_ino;
+	struct vfsim *s_kernel;		/* Test fields: the owning instance */
+	char *s_options;		/* the fs data string it was mounted with */
+};
+
+static inline bool sb_rdonly(const struct super_block *sb)
+{
+	return READ_ONCE(sb->s_flags) & SB_RDONLY;
+}
+
+struct file_system_type {
+	const char *name;
+	int fs_flags;
+	/* Build or find the superblock for @fc and set fc->root (a ref). */
+	int (*get_tree)(struct fs_context *fc);
+	/* Apply fc->data and fc->sb_flags to fc->root's sb (optional). */
+	int (*reconfigure)(struct fs_context *fc);
+	void (*kill_sb)(struct super_block *sb);
+	struct list_head fs_list;	/* in the instance's registry */
+};
+
+enum fs_context_purpose {
+	FS_CONTEXT_FOR_MOUNT,
+	FS_CONTEXT_FOR_SUBMOUNT,
+	FS_CONTEXT_FOR_RECONFIGURE,
+};
+
+/* A small fs_context: what mount(2) and remount hand a filesystem. */
+struct fs_context {
+	struct file_system_type *fs_type;
+	struct dentry *root;		/* the root (get_tree) or the sb's root (reconfigure) */
+	const char *source;
+	const char *data;		/* comma-separated options, may be NULL */
+	unsigned int sb_flags;
+	unsigned int sb_flags_mask;
+	enum fs_context_purpose purpose;
+	void *fs_private;
+};
+
+int register_filesystem(struct vfsim *v, struct file_system_type *tmpl);
+void unregister_filesystems(struct vfsim *v);
+struct file_system_type *get_fs_type(struct vfsim *v, const char *name);
+
+/* super.c */
+struct super_block *sget_fc(struct fs_context *fc,
+			    int (*test)(struct super_block *, struct fs_context *),
+			    int (*set)(struct super_block *, struct fs_context *));
+int get_tree_nodev(struct fs_context *fc,
+		   int (*fill_super)(struct super_block *sb, struct fs_context *fc));
+void deactivate_super(struct super_block *sb);
+void deactivate_locked_super(struct super_block *sb);
+void put_super(struct super_block *sb);
+int reconfigure_super(struct fs_context *fc);
+void kill_anon_super(struct super_block *sb);
+void kill_litter_super(struct super_block *sb);
+u64 sb_alloc_unique_id(struct vfsim *v);
+
+/* simple helpers for in-memory filesystems (vfs/libfs.c) */
+extern const struct inode_operations simple_dir_inode_operations;
+extern const struct inode_operations simple_ro_dir_inode_operations;
+struct inode *simple_new_inode(struct super_block *sb, umode_t mode);
+int simple_fill_root(struct super_block *sb, umode_t mode);
+int simple_statfs(struct dentry *dentry, struct kstatfs *buf);
+/* Make a child of @parent: a directory, file or symlink (@target). */
+struct dentry *simple_make_child(struct dentry *parent, const char *name,
+				 umode_t mode, const char *target);
+int set_anon_super(struct super_block *sb, struct fs_context *fc);
+
+#endif

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The invariant checker for tests and fuzzers.  It takes namespace_sem for
+ * writing, so the tree holds still, and checks:
+ *  - every mount on the namespace list is reachable from the root by the
+ *    child lists and vice versa, and the count matches ns->mounts;
+ *  - parent/child links agree, each child is hashed under (parent,
+ *    mountpoint), its mountpoint is marked DCACHE_MOUNTED, and walking up
+ *    the parents ends at the root (no cycles);
+ *  - every mount is published under its ID;
+ *  - mnt_count equals its holders: the tree, the children, and the paths
+ *    tasks hold (root, cwd, open files);
+ *  - peer groups and masters are consistent;
+ *  - each superblock's active count equals its mounts.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+#include <vfsim/testing.h>
+
+struct checker {
+	char *why;
+	size_t len;
+	int bad;
+};
+
+static void fail(struct checker *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void fail(struct checker *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->bad++)
+		return;
+	if (c->why && c->len) {
+		va_start(ap, fmt);
+		vsnprintf(c->why, c->len, fmt, ap);
+		va_end(ap);
+	}
+}
+
+static int path_refs(struct vfsim *v, struct mount *m)
+{
+	struct task_struct *t;
+	int n = 0;
+	unsigned int fd;
+
+	spin_lock(&v->tasks_lock);
+	list_for_each_entry(t, &v->tasks, tasks) {
+		if (t->fs.root.mnt == &m->mnt)
+			n++;
+		if (t->fs.pwd.mnt == &m->mnt)
+			n++;
+		for (fd = 0; fd < t->files.max_fds; fd++) {
+			struct file *f = t->files.fd[fd];
+
+			if (f && f->f_path.mnt == &m->mnt)
+				n++;
+		}
+	}
+	spin_unlock(&v->tasks_lock);
+	return n;
+}
+
+static void check_mount(struct vfsim *v, struct mnt_namespace *ns,
+			struct mount *m, struct checker *c)
+{
+	struct mount *child, *p;
+	unsigned int children = 0, steps = 0;
+	int expect;
+
+	if (m->mnt_ns != ns)
+		fail(c, "mount %d: in the tree but mnt_ns is not the namespace", m->mnt_id);
+	if (m->mnt.mnt_flags & (MNT_UMOUNT | MNT_DOOMED))
+		fail(c, "mount %d: in the tree but marked unmounted", m->mnt_id);
+	for (p = m; mnt_has_parent(p); p = p->mnt_parent) {
+		if (++steps > ns->mounts) {
+			fail(c, "mount %d: cycle in the parent chain", m->mnt_id);
+			return;
+		}
+	}
+	if (p != ns->root)
+		fail(c, "mount %d: parent chain ends at %d, not the root", m->mnt_id, p->mnt_id);
+
+	rcu_read_lock();
+	if (mnt_find_by_id(v, m->mnt_id) != m)
+		fail(c, "mount %d: not published under its ID", m->mnt_id);
+	rcu_read_unlock();
+
+	list_for_each_entry(child, &m->mnt_mounts, mnt_child) {
+		children++;
+		if (child->mnt_parent != m)
+			fail(c, "mount %d: child %d names parent %d", m->mnt_id,
+			     child->mnt_id, child->mnt_parent->mnt_id);
+		if (__lookup_mnt(&m->mnt, child->mnt_mountpoint) != child)
+			fail(c, "mount %d: child %d is not hashed", m->mnt_id, child->mnt_id);
+		if (!child->mnt_mp || child->mnt_mp->m_dentry != child->mnt_mountpoint)
+			fail(c, "mount %d: mountpoint record disagrees", child->mnt_id);
+		if (!d_mountpoint(child->mnt_mountpoint))
+			fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
+	}
+
+	expect = 1 + (int)children + path_refs(v, m);
+	if (mnt_get_count(m) != expect)
+		fail(c, "mount %d: mnt_count %d, holders %d (tree 1, children %u, paths %d)",
+		     m->mnt_id, mnt_get_count(m), expect, children, path_refs(v, m));
+
+	if (IS_MNT_SHARED(m) && !m->mnt_group_id)
+		fail(c, "mount %d: shared without a peer group", m->mnt_id);
+	if (!list_empty(&m->mnt_share)) {
+		struct mount *peer = list_entry(m->mnt_share.next, struct mount, mnt_share);
+
+		if (peer->mnt_group_id != m->mnt_group_id)
+			fail(c, "mount %d: peer %d in another group", m->mnt_id, peer->mnt_id);
+	}
+	if (m->mnt_master && list_empty(&m->mnt_slave))
+		fail(c, "mount %d: has a master but is on no slave list", m->mnt_id);
+}
+
+int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
+{
+	struct checker c = { .why = why, .len = len };
+	struct super_block *sb;
+	struct mnt_namespace *ns;
+	struct vfsim_entry e;
+	struct mount *m;
+	unsigned int listed = 0, walked = 0;
+
+	if (why && len)
+		why[0] = 0;
+	if (!v || !v->booted)
+		return 0;
+	vfsim_enter_kernel(&e, v);
+	ns = v->init_mnt_ns;
+	down_write(&v->namespace_sem);
+
+	list_for_each_entry(m, &ns->list, mnt_list)
+		listed++;
+	for (m = ns->root; m; m = next_mnt(m, ns->root)) {
+		walked++;
+		if (walked > listed + 1) {
+			fail(&c, "the tree walk does not end (cycle)");
+			break;
+		}
+		check_mount(v, ns, m, &c);
+	}
+	if (listed != ns->mounts || walked != ns->mounts)
+		fail(&c, "namespace counts %u mounts, its list %u, the tree %u",
+		     ns->mounts, listed, walked);
+	if (!list_empty(&v->umount_list))
+		fail(&c, "umount list not empty outside namespace_sem");
+
+	spin_lock(&v->sb_lock);
+	list_for_each_entry(sb, &v->super_blocks, s_list) {
+		int mounts = 0;
+		struct mount *mi;
+
+		list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
+			mounts++;
+		if (atomic_read(&sb->s_active) != mounts)
+			fail(&c, "superblock %s (id %llu): s_active %d, mounts %d",
+			     sb->s_id, (unsigned long long)sb->s_unique_id,
+			     atomic_read(&sb->s_active), mounts);
+	}
+	spin_unlock(&v->sb_lock);
+
+	up_write(&v->namespace_sem);
+	vfsim_leave(&e);
+	return c.bad ? -EUCLEAN : 0;
+}

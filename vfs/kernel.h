@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * struct vfsim: one simulated kernel.  Everything the real kernel keeps in
+ * globals (the mount hash, the ID allocators, rename_lock, the super_blocks
+ * list, the filesystem registry, the clock) hangs off it, so instances are
+ * independent of each other.
+ */
+#ifndef _VFSIM_VFS_KERNEL_H
+#define _VFSIM_VFS_KERNEL_H
+
+#include <compat/ksim.h>
+#include <linux/mutex.h>
+#include <linux/seqlock.h>
+#include <vfs/ida.h>
+#include <vfs/task.h>
+#include <vfsim/vfsim.h>
+
+struct vfsim {
+	struct ksim_ctx ctx;		/* heap, user memory, warnings */
+	struct vfsim_options opts;
+
+	/* Filesystem types (registration happens at create time). */
+	struct list_head filesystems;
+
+	/* Superblocks */
+	spinlock_t sb_lock;
+	struct list_head super_blocks;
+	u64 sb_last_identifier;		/* patch 04, under sb_lock */
+	u64 sb_identifier_offset;
+	struct ida unnamed_dev_ida;
+
+	/* Mounts */
+	struct rw_semaphore namespace_sem;
+	spinlock_t id_lock;		/* mnt_id_ida, mnt_group_ida */
+	unsigned int mount_max;		/* fs.mount-max: mounts per namespace */
+	seqlock_t mount_lock;
+	unsigned int m_hash_shift;
+	struct hlist_head *mount_hashtable;
+	struct hlist_head *mountpoint_hashtable;
+	struct ida mnt_id_ida;
+	struct ida mnt_group_ida;
+	struct cds_lfht *mnt_id_ht;	/* mnt_id -> struct mount, RCU */
+	struct list_head expiry_list;	/* vfsim_mnt_set_expiry() puts mounts here */
+	struct list_head umount_list;	/* unmounted, waiting for namespace_unlock */
+	struct mnt_namespace *init_mnt_ns;
+
+	/* Dentries */
+	seqlock_t rename_lock;
+	spinlock_t dcache_lock;
+	unsigned int d_hash_shift;
+	struct hlist_head *dentry_hashtable;
+
+	/* Tasks */
+	spinlock_t tasks_lock;
+	struct list_head tasks;
+	struct task_struct *init_task;
+	int next_pid;
+
+	/* Virtual clocks, advanced on every syscall entry: deterministic. */
+	u64 clock_ns;			/* CLOCK_MONOTONIC */
+	time64_t realtime_base;		/* CLOCK_REALTIME at clock_ns == 0 */
+
+	bool booted;
+};
+
+/* The instance the running thread is in (inside a syscall). */
+static inline struct vfsim *current_kernel(void) { return current->kernel; }
+
+u64 ktime_get_ns(struct vfsim *v);
+struct timespec64 current_time_v(struct vfsim *v);
+
+/*
+ * Syscall entry and exit: make @t the running task of this thread (and its
+ * instance the running kernel), register the thread with RCU, tick the
+ * clock.  Nesting is allowed; the exit restores what was there before.
+ */
+struct vfsim_entry {
+	struct task_struct *prev_task;
+	struct ksim_ctx *prev_ctx;
+};
+void vfsim_enter(struct vfsim_entry *e, struct task_struct *t);
+void vfsim_leave(struct vfsim_entry *e);
+void vfsim_enter_kernel(struct vfsim_entry *e, struct vfsim *v);
+
+/* Registration of the built-in filesystem types. */
+int vfsim_register_builtin_filesystems(struct vfsim *v);
+
+#endif

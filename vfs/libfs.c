@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Helpers for in-memory filesystems (fs/libfs.c, fs/ramfs/inode.c). */
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+
+struct inode *simple_new_inode(struct super_block *sb, umode_t mode)
+{
+	struct inode *inode = new_inode(sb);
+
+	if (!inode)
+		return NULL;
+	inode->i_mode = mode;
+	if (current) {
+		inode->i_uid = current->cred.fsuid;
+		inode->i_gid = current->cred.fsgid;
+	}
+	if (S_ISDIR(mode)) {
+		inode->i_op = &simple_dir_inode_operations;
+		inode->i_nlink = 2;
+	}
+	return inode;
+}
+
+static int simple_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
+			const char *target)
+{
+	struct inode *inode = simple_new_inode(dir->i_sb, mode);
+
+	if (!inode)
+		return -ENOSPC;	/* ramfs_get_inode() failing gives ENOSPC */
+	if (target) {
+		inode->i_link = kstrdup(target, GFP_KERNEL);
+		if (!inode->i_link) {
+			iput_final(inode);
+			return -ENOMEM;
+		}
+		inode->i_size = (loff_t)strlen(target);
+	}
+	if (dir->i_mode & S_ISGID) {
+		inode->i_gid = dir->i_gid;
+		if (S_ISDIR(mode))
+			inode->i_mode |= S_ISGID;
+	}
+	d_add(dentry, inode);
+	dget(dentry);		/* the caller's reference; d_add's is the tree's */
+	dir->i_mtime = dir->i_ctime = current_time_v(dir->i_sb->s_kernel);
+	if (S_ISDIR(mode))
+		dir->i_nlink++;
+	return 0;
+}
+
+static int simple_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
+{
+	return simple_mknod(dir, dentry, S_IFDIR | (mode & 07777), NULL);
+}
+
+static int simple_symlink(struct inode *dir, struct dentry *dentry, const char *target)
+{
+	return simple_mknod(dir, dentry, S_IFLNK | 0777, target);
+}
+
+static int simple_create(struct inode *dir, struct dentry *dentry, umode_t mode)
+{
+	return simple_mknod(dir, dentry, S_IFREG | (mode & 07777), NULL);
+}
+
+const struct inode_operations simple_dir_inode_operations = {
+	.mkdir = simple_mkdir,
+	.symlink = simple_symlink,
+	.create = simple_create,
+};
+
+/* Directories of kernel filesystems (proc): nothing can be made in them. */
+const struct inode_operations simple_ro_dir_inode_operations = {
+	.mkdir = NULL,
+};
+
+int simple_fill_root(struct super_block *sb, umode_t mode)
+{
+	struct inode *inode = simple_new_inode(sb, S_IFDIR | mode);
+
+	if (!inode)
+		return -ENOMEM;
+	inode->i_uid = 0;
+	inode->i_gid = 0;
+	sb->s_root = d_make_root(inode);
+	if (!sb->s_root)
+		return -ENOMEM;
+	return 0;
+}
+
+struct dentry *simple_make_child(struct dentry *parent, const char *name,
+				 umode_t mode, const char *target)
+{
+	struct qstr q = { .name = name, .len = (unsigned int)strlen(name) };
+	struct dentry *d;
+	int err;
+
+	q.hash = full_name_hash(parent, name, q.len);
+	d = d_alloc(parent, &q);
+	if (!d)
+		return ERR_PTR(-ENOMEM);
+	err = simple_mknod(parent->d_inode, d, mode, target);
+	if (err) {
+		dput(d);
+		return ERR_PTR(err);
+	}
+	return d;
+}
+
+int simple_statfs(struct dentry *dentry, struct kstatfs *buf)
+{
+	buf->f_type = (long)dentry->d_sb->s_magic;
+	buf->f_bsize = 4096;
+	buf->f_namelen = NAME_MAX;
+	buf->f_frsize = 4096;
+	return 0;
+}

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * struct mount, struct vfsmount, mountpoints and the mount namespace, as in
+ * the kernel's fs/mount.h and include/linux/mount.h (5.6 + patch 02).
+ *
+ * Locking (outermost first), as in fs/namespace.c:
+ *   namespace_sem (v->namespace_sem, rwsem)   -- tree topology changes
+ *     sb->s_umount (rwsem)                     -- remount, per superblock
+ *       mount_lock (v->mount_lock, seqlock)    -- hash, mnt_flags, children
+ *         rename_lock (v->rename_lock, seqlock) -- d_parent/d_name changes
+ *           dcache_lock (v->dcache_lock)       -- dentry hash, d_subdirs
+ * Mounts and dentries are freed after an RCU grace period: readers under
+ * rcu_read_lock() may follow mnt_parent, mnt_mountpoint and d_parent.
+ */
+#ifndef _VFSIM_VFS_MOUNT_H
+#define _VFSIM_VFS_MOUNT_H
+
+#include <urcu/rculfhash.h>
+
+#include <vfs/fs.h>
+
+/* Mount flags (include/linux/mount.h, 5.6). */
+#define MNT_NOSUID	0x01
+#define MNT_NODEV	0x02
+#define MNT_NOEXEC	0x04
+#define MNT_NOATIME	0x08
+#define MNT_NODIRATIME	0x10
+#define MNT_RELATIME	0x20
+#define MNT_READONLY	0x40
+#define MNT_SHRINKABLE	0x100
+#define MNT_WRITE_HOLD	0x200
+#define MNT_SHARED	0x1000
+#define MNT_UNBINDABLE	0x2000
+#define MNT_SHARED_MASK	(MNT_UNBINDABLE)
+#define MNT_USER_SETTABLE_MASK (MNT_NOSUID | MNT_NODEV | MNT_NOEXEC | \
+				MNT_NOATIME | MNT_NODIRATIME | MNT_RELATIME | \
+				MNT_READONLY)
+#define MNT_ATIME_MASK	(MNT_NOATIME | MNT_NODIRATIME | MNT_RELATIME)
+#define MNT_INTERNAL	0x4000
+#define MNT_LOCKED	0x800000
+#define MNT_DOOMED	0x1000000
+#define MNT_SYNC_UMOUNT	0x2000000
+#define MNT_MARKED	0x4000000
+#define MNT_UMOUNT	0x8000000
+
+struct vfsmount {
+	struct dentry *mnt_root;
+	struct super_block *mnt_sb;
+	int mnt_flags;
+};
+
+struct path {
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+};
+
+struct mnt_namespace;
+
+struct mountpoint {
+	struct hlist_node m_hash;
+	struct dentry *m_dentry;
+	struct hlist_head m_list;	/* mounts on this mountpoint */
+	int m_count;
+};
+
+struct mount {
+	struct hlist_node mnt_hash;	/* in mount_hashtable, by (parent, mountpoint) */
+	struct mount *mnt_parent;	/* == self when not attached */
+	struct dentry *mnt_mountpoint;
+	struct vfsmount mnt;
+	struct rcu_head mnt_rcu;
+	atomic_t mnt_count;		/* see docs/internals.md for the holders */
+	const char *mnt_devname;
+	struct list_head mnt_mounts;	/* children, in attachment order */
+	struct list_head mnt_child;	/* on the parent's mnt_mounts */
+	struct list_head mnt_instance;	/* on sb->s_mounts */
+	struct list_head mnt_list;	/* on ns->list (or a umount list) */
+	struct list_head mnt_expire;	/* on an expiry list */
+	struct list_head mnt_share;	/* circular list of peers */
+	struct list_head mnt_slave_list; /* list of slaves */
+	struct list_head mnt_slave;	/* on the master's mnt_slave_list */
+	struct mount *mnt_master;	/* we are on its slave list */
+	struct mnt_namespace *mnt_ns;
+	struct mountpoint *mnt_mp;
+	struct hlist_node mnt_mp_list;	/* on mp->m_list */
+	struct list_head mnt_umounting;	/* propagate_umount scratch */
+	struct list_head mnt_umount;	/* on v->umount_list until namespace_unlock */
+	struct cds_lfht_node mnt_id_node; /* in the mount-ID index */
+	int mnt_id;
+	int mnt_group_id;		/* peer group, 0 if not shared */
+	int mnt_expiry_mark;
+	atomic_t mnt_change_counter;	/* patch 02: number of changes applied */
+	struct watch_list *mnt_watchers; /* patch 02 */
+};
+
+static inline struct mount *real_mount(struct vfsmount *mnt)
+{
+	return container_of(mnt, struct mount, mnt);
+}
+static inline bool mnt_has_parent(const struct mount *mnt)
+{
+	return mnt != mnt->mnt_parent;
+}
+static inline bool is_mounted(struct vfsmount *mnt)
+{
+	return !IS_ERR_OR_NULL(real_mount(mnt)->mnt_ns);
+}
+
+#define IS_MNT_SHARED(m) ((m)->mnt.mnt_flags & MNT_SHARED)
+#define IS_MNT_SLAVE(m) ((m)->mnt_master)
+#define IS_MNT_NEW(m) (!(m)->mnt_ns)
+#define IS_MNT_UNBINDABLE(m) ((m)->mnt.mnt_flags & MNT_UNBINDABLE)
+#define IS_MNT_MARKED(m) ((m)->mnt.mnt_flags & MNT_MARKED)
+#define SET_MNT_MARK(m) ((m)->mnt.mnt_flags |= MNT_MARKED)
+#define CLEAR_MNT_MARK(m) ((m)->mnt.mnt_flags &= ~MNT_MARKED)
+
+struct mnt_namespace {
+	atomic_t count;
+	struct mount *root;
+	struct list_head list;		/* every mount, in attachment order */
+	u64 seq;
+	u64 event;
+	unsigned int mounts;
+	struct vfsim *kernel;
+};
+
+static inline struct mount *next_mnt(struct mount *p, struct mount *root)
+{
+	struct list_head *next = p->mnt_mounts.next;
+
+	if (next == &p->mnt_mounts) {
+		while (1) {
+			if (p == root)
+				return NULL;
+			next = p->mnt_child.next;
+			if (next != &p->mnt_parent->mnt_mounts)
+				break;
+			p = p->mnt_parent;
+		}
+	}
+	return list_entry(next, struct mount, mnt_child);
+}
+
+/* namespace.c */
+struct vfsmount *mntget(struct vfsmount *mnt);
+void mntput(struct vfsmount *mnt);
+void path_get(const struct path *path);
+void path_put(const struct path *path);
+struct vfsmount *lookup_mnt(const struct path *path);
+struct mount *__lookup_mnt(struct vfsmount *mnt, struct dentry *dentry);
+struct vfsmount *vfs_create_mount(struct fs_context *fc);
+struct vfsmount *vfs_kern_mount(struct file_system_type *type, int flags,
+				const char *name, const char *data);
+int finish_automount(struct vfsmount *m, struct path *path);
+void mnt_set_expiry(struct vfsmount *mnt, struct list_head *expiry_list);
+void mark_mounts_for_expiry(struct list_head *mounts);
+int mnt_get_count(struct mount *mnt);
+bool __mnt_is_readonly(struct vfsmount *mnt);
+int path_mount(const char *dev_name, struct path *path, const char *type_page,
+	       unsigned long flags, const char *data_page);
+int path_umount(struct path *path, int flags);
+struct mnt_namespace *alloc_mnt_ns(struct vfsim *v);
+void put_mnt_ns(struct mnt_namespace *ns);
+int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
+		    const char *data);
+void namespace_teardown(struct vfsim *v);
+struct mount *mnt_find_by_id(struct vfsim *v, int id);
+
+/* pnode.c: propagation state */
+int invent_group_ids(struct mount *mnt, bool recurse);
+void cleanup_group_ids(struct mount *mnt, struct mount *end);
+void change_mnt_propagation(struct mount *mnt, int type);
+struct mount *get_dominating_id_owner(struct mount *mnt);
+int propagate_mount_busy(struct mount *mnt, int refcnt);
+void mnt_release_group_id(struct mount *mnt);
+int get_dominating_id(struct mount *mnt, const struct path *root);
+int propagate_mnt(struct mount *dest_mnt, struct mountpoint *dest_mp,
+		  struct mount *source_mnt, struct hlist_head *tree_list);
+void propagate_umount(struct list_head *list);
+
+#endif

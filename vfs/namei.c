@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The path walk (fs/namei.c), in ref-walk form only: every step holds
+ * references on its (mount, dentry).  Mount crossing takes namespace_sem
+ * for reading around each hash lookup; automount points call the dentry's
+ * d_automount and graft the result with finish_automount(), as
+ * follow_automount() does; ".." goes up across mount roots and back down
+ * any mount stacked on the result.  Symlinks are followed by walking their
+ * bodies recursively, with the kernel's limit of 40 links per lookup.
+ */
+#include <fcntl.h>
+
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <vfs/kernel.h>
+#include <vfs/namei.h>
+
+struct nameidata {
+	struct path path;
+	struct path root;
+	unsigned int flags;
+	int total_link_count;
+};
+
+/* ---- getname ------------------------------------------------------------ */
+
+struct filename *getname_flags(const char __user *filename, int flags, int *empty)
+{
+	struct filename *result;
+	long len;
+
+	result = kmalloc(sizeof(*result) + PATH_MAX, GFP_KERNEL);
+	if (!result)
+		return ERR_PTR(-ENOMEM);
+	len = strncpy_from_user(result->iname, filename, PATH_MAX);
+	if (len < 0) {
+		kfree(result);
+		return ERR_PTR(len);
+	}
+	if (unlikely(!len)) {
+		if (empty)
+			*empty = 1;
+		if (!(flags & LOOKUP_EMPTY)) {
+			kfree(result);
+			return ERR_PTR(-ENOENT);
+		}
+	}
+	if (unlikely(len == PATH_MAX)) {
+		kfree(result);
+		return ERR_PTR(-ENAMETOOLONG);
+	}
+	result->name = result->iname;
+	result->refcnt = 1;
+	return result;
+}
+
+void putname(struct filename *name)
+{
+	if (!IS_ERR_OR_NULL(name))
+		kfree(name);
+}
+
+/* ---- walking ------------------------------------------------------------ */
+
+static int may_lookup(struct nameidata *nd)
+{
+	return inode_permission(nd->path.dentry->d_inode, MAY_EXEC);
+}
+
+static bool follow_up(struct path *path)
+{
+	struct vfsim *v = current_kernel();
+	struct mount *mnt = real_mount(path->mnt);
+	struct mount *parent;
+	struct dentry *mountpoint;
+
+	down_read(&v->namespace_sem);
+	parent = mnt->mnt_parent;
+	if (parent == mnt) {
+		up_read(&v->namespace_sem);
+		return false;
+	}
+	mntget(&parent->mnt);
+	mountpoint = dget(mnt->mnt_mountpoint);
+	up_read(&v->namespace_sem);
+	dput(path->dentry);
+	path->dentry = mountpoint;
+	mntput(path->mnt);
+	path->mnt = &parent->mnt;
+	return true;
+}
+
+static struct dentry *dget_parent(struct dentry *d)
+{
+	struct vfsim *v = d->d_sb->s_kernel;
+	struct dentry *parent;
+
+	spin_lock(&v->dcache_lock);
+	parent = dget(d->d_parent);
+	spin_unlock(&v->dcache_lock);
+	return parent;
+}
+
+/* Caller holds refs on @path; on a mount crossing they move to the new one. */
+static int follow_automount(struct path *path, struct nameidata *nd)
+{
+	struct vfsmount *mnt;
+	int err;
+
+	if (!path->dentry->d_op || !path->dentry->d_op->d_automount)
+		return -EREMOTE;
+	if (nd->total_link_count++ >= MAXSYMLINKS)
+		return -ELOOP;
+
+	mnt = path->dentry->d_op->d_automount(path);
+	if (IS_ERR(mnt))
+		return (int)PTR_ERR(mnt);
+	if (!mnt)	/* mount collision */
+		return 0;
+
+	err = finish_automount(mnt, path);
+	switch (err) {
+	case -EBUSY:
+		/* Someone else made a mount here whilst we were busy */
+		return 0;
+	case 0:
+		path_put(path);
+		path->mnt = mnt;
+		path->dentry = dget(mnt->mnt_root);
+		return 0;
+	default:
+		return err;
+	}
+}
+
+/*
+ * Cross whatever is mounted on @path; trigger an automount if allowed.
+ * Returns 0 or -errno; @path always holds valid references.
+ */
+static int follow_managed(struct path *path, struct nameidata *nd, bool automount)
+{
+	for (;;) {
+		unsigned int flags = READ_ONCE(path->dentry->d_flags);
+
+		if (flags & DCACHE_MOUNTED) {
+			struct vfsmount *mounted = lookup_mnt(path);
+
+			if (mounted) {
+				dput(path->dentry);
+				mntput(path->mnt);
+				path->mnt = mounted;
+				path->dentry = dget(mounted->mnt_root);
+				continue;
+			}
+		}
+		if ((flags & DCACHE_NEED_AUTOMOUNT) && automount) {
+			int err = follow_automount(path, nd);
+
+			if (err)
+				return err;
+			if (READ_ONCE(path->dentry->d_flags) & DCACHE_MOUNTED)
+				continue;
+			/* Still an automount point: someone else's mount went away. */
+			if (READ_ONCE(path->dentry->d_flags) & DCACHE_NEED_AUTOMOUNT)
+				return 0;
+			continue;
+		}
+		return 0;
+	}
+}
+
+static void follow_dotdot(struct nameidata *nd)
+{
+	for (;;) {
+		if (nd->path.dentry == nd->root.dentry && nd->path.mnt == nd->root.mnt)
+			break;
+		if (nd->path.dentry != nd->path.mnt->mnt_root) {
+			struct dentry *parent = dget_parent(nd->path.dentry);
+
+			dput(nd->path.dentry);
+			nd->path.dentry = parent;
+			break;
+		}
+		if (!follow_up(&nd->path))
+			break;
+	}
+	follow_managed(&nd->path, nd, false);
+}
+
+static int last_type(const char *name, unsigned int len)
+{
+	if (name[0] == '.') {
+		if (len == 1)
+			return LAST_DOT;
+		if (len == 2 && name[1] == '.')
+			return LAST_DOTDOT;
+	}
+	return LAST_NORM;
+}
+
+static int walk_body(struct nameidata *nd, const char *name, bool stop_at_last,
+		     struct qstr *last, int *type, bool outer_last, bool outer_slash);
+
+/*
+ * One step from nd->path along @comp.  @is_last: no more components
+ * follow; @slash: the component was followed by a slash.
+ */
+static int walk_component(struct nameidata *nd, const char *comp, unsigned int len,
+			  bool is_last, bool slash)
+{
+	struct qstr q = { .name = comp, .len = len };
+	struct path next;
+	struct dentry *child;
+	bool want_automount;
+	int type = last_type(comp, len);
+	int err;
+
+	if (type == LAST_DOT)
+		return 0;
+	if (type == LAST_DOTDOT) {
+		follow_dotdot(nd);
+		return 0;
+	}
+
+	q.hash = full_name_hash(nd->path.dentry, comp, len);
+	child = d_lookup(nd->path.dentry, &q);
+	if (!child)
+		return -ENOENT;
+	next.mnt = mntget(nd->path.mnt);
+	next.dentry = child;
+
+	want_automount = !is_last || slash ||
+		(nd->flags & (LOOKUP_DIRECTORY | LOOKUP_OPEN | LOOKUP_CREATE |
+			      LOOKUP_AUTOMOUNT));
+	err = follow_managed(&next, nd, want_automount);
+	if (err) {
+		path_put(&next);
+		return err;
+	}
+
+	if (d_is_symlink(next.dentry) &&
+	    (!is_last || slash || (nd->flags & LOOKUP_FOLLOW))) {
+		const char *body = next.dentry->d_inode->i_link;
+
+		if (++nd->total_link_count > MAXSYMLINKS) {
+			path_put(&next);
+			return -ELOOP;
+		}
+		if (!body || !*body) {
+			path_put(&next);
+			return -ENOENT;
+		}
+		/* Keep the body alive while we walk it: the dentry pins it. */
+		if (body[0] == '/') {
+			path_put(&nd->path);
+			nd->path = nd->root;
+			path_get(&nd->path);
+		}
+		/* The body's last component stands where the link stood. */
+		err = walk_body(nd, body, false, NULL, NULL, is_last, slash);
+		path_put(&next);
+		return err;
+	}
+
+	path_put(&nd->path);
+	nd->path = next;
+	return 0;
+}
+
+/*
+ * Walk @name from nd->path.  With @stop_at_last the final component is not
+ * walked but returned in @last/@type (parent lookups).
+ */
+static int walk_body(struct nameidata *nd, const char *name, bool stop_at_last,
+		     struct qstr *last, int *type, bool outer_last, bool outer_slash)
+{
+	if (*name == '/') {
+		while (*name == '/')
+			name++;
+		if (!*name && stop_at_last) {
+			last->name = name;
+			last->len = 0;
+			*type = LAST_ROOT;
+			return 0;
+		}
+	}
+
+	while (*name) {
+		const char *comp = name;
+		unsigned int len = 0;
+		bool slash, is_last;
+		int err;
+
+		if (!d_is_dir(nd->path.dentry))
+			return -ENOTDIR;
+		err = may_lookup(nd);
+		if (err)
+			return err;
+
+		while (comp[len] && comp[len] != '/')
+			len++;
+		if (len > NAME_MAX)
+			return -ENAMETOOLONG;
+		name = comp + len;
+		slash = *name == '/';
+		while (*name == '/')
+			name++;
+		is_last = !*name;
+
+		if (is_last && stop_at_last) {
+			last->name = comp;
+			last->len = len;
+			*type = last_type(comp, len);
+			return 0;
+		}
+		if (is_last)
+			slash = slash || outer_slash;
+		is_last = is_last && outer_last;
+		err = walk_component(nd, comp, len, is_last, slash);
+		if (err)
+			return err;
+		if (is_last && slash && !d_is_dir(nd->path.dentry))
+			return -ENOTDIR;
+	}
+	return 0;
+}
+
+static int path_init(struct nameidata *nd, int dfd, const char *name,
+		     unsigned int flags)
+{
+	struct task_struct *t = current;
+
+	nd->flags = flags;
+	nd->total_link_count = 0;
+	get_fs_root(&t->fs, &nd->root);
+	if (*name == '/') {
+		nd->path = nd->root;
+		path_get(&nd->path);
+		return 0;
+	}
+	if (dfd == AT_FDCWD) {
+		get_fs_pwd(&t->fs, &nd->path);
+		return 0;
+	}
+	{
+		struct file *f = fget_raw((unsigned int)dfd);
+
+		if (!f || dfd < 0) {
+			if (f)
+				fput(f);
+			path_put(&nd->root);
+			return -EBADF;
+		}
+		if (*name && !d_is_dir(f->f_path.dentry)) {
+			fput(f);
+			path_put(&nd->root);
+			return -ENOTDIR;
+		}
+		nd->path = f->f_path;
+		path_get(&nd->path);
+		fput(f);
+	}
+	return 0;
+}
+
+static void terminate_walk(struct nameidata *nd)
+{
+	path_put(&nd->root);
+}
+
+int filename_lookup(int dfd, struct filename *name, unsigned int flags,
+		    struct path *path)
+{
+	struct nameidata nd;
+	int err;
+
+	if (IS_ERR(name))
+		return (int)PTR_ERR(name);
+	err = path_init(&nd, dfd, name->name, flags);
+	if (err)
+		return err;
+	err = walk_body(&nd, name->name, false, NULL, NULL, true, false);
+	if (!err && (flags & LOOKUP_DIRECTORY) && !d_is_dir(nd.path.dentry))
+		err = -ENOTDIR;
+	if (!err && !*name->name && !(flags & LOOKUP_EMPTY))
+		err = -ENOENT;
+	if (err)
+		path_put(&nd.path);
+	else
+		*path = nd.path;
+	terminate_walk(&nd);
+	return err;
+}
+
+int filename_parentat(int dfd, struct filename *name, unsigned int flags,
+		      struct path *parent, struct qstr *last, int *type)
+{
+	struct nameidata nd;
+	int err;
+
+	if (IS_ERR(name))
+		return (int)PTR_ERR(name);
+	err = path_init(&nd, dfd, name->name, flags);
+	if (err)
+		return err;
+	*type = LAST_ROOT;
+	last->name = "";
+	last->len = 0;
+	err = walk_body(&nd, name->name, true, last, type, true, false);
+	if (!err && *type == LAST_NORM && !d_is_dir(nd.path.dentry))
+		err = -ENOTDIR;
+	if (!err && *type == LAST_NORM) {
+		err = may_lookup(&nd);
+		if (!err)
+			last->hash = full_name_hash(nd.path.dentry, last->name, last->len);
+	}
+	if (err)
+		path_put(&nd.path);
+	else
+		*parent = nd.path;
+	terminate_walk(&nd);
+	return err;
+}
+
+int user_path_at(int dfd, const char __user *name, unsigned int flags,
+		 struct path *path)
+{
+	struct filename *fn = getname_flags(name, (int)flags, NULL);
+	int err;
+
+	if (IS_ERR(fn))
+		return (int)PTR_ERR(fn);
+	err = filename_lookup(dfd, fn, flags, path);
+	putname(fn);
+	return err;
+}
+
+/* A lookup of a kernel string, relative to the task's cwd. */
+int kern_path(const char *name, unsigned int flags, struct path *path)
+{
+	struct filename *fn;
+	size_t len = strlen(name);
+	int err;
+
+	if (len >= PATH_MAX)
+		return -ENAMETOOLONG;
+	if (!len)
+		return -ENOENT;
+	fn = kmalloc(sizeof(*fn) + len + 1, GFP_KERNEL);
+	if (!fn)
+		return -ENOMEM;
+	memcpy(fn->iname, name, len + 1);
+	fn->name = fn->iname;
+	fn->refcnt = 1;
+	err = filename_lookup(AT_FDCWD, fn, flags, path);
+	kfree(fn);
+	return err;
+}
+
+int at_flags_to_lookup_flags(unsigned int at_flags, unsigned int allowed,
+			     unsigned int *lookup_flags)
+{
+	unsigned int lf = 0;
+
+	if (at_flags & ~allowed)
+		return -EINVAL;
+	if (!(at_flags & AT_SYMLINK_NOFOLLOW))
+		lf |= LOOKUP_FOLLOW;
+	if (!(at_flags & AT_NO_AUTOMOUNT))
+		lf |= LOOKUP_AUTOMOUNT;
+	if (at_flags & AT_EMPTY_PATH)
+		lf |= LOOKUP_EMPTY;
+	*lookup_flags = lf;
+	return 0;
+}

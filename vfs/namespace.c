@@ -1,0 +1,1652 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Mounts and the mount tree (fs/namespace.c, 5.6 as the patch set found it).
+ *
+ * Lock order: namespace_sem > sb->s_umount > mount_lock > rename_lock >
+ * dcache_lock (see mount.h).  Function names are the kernel's, and each
+ * state change happens where the kernel makes it, because the
+ * notifications of seed 002 hook exactly these places:
+ *   attach_recursive_mnt (NEW_MOUNT, MOVE_FROM, MOVE_TO), umount_mnt
+ *   (UNMOUNT), set_mount_attributes (SETATTR), mnt_make_readonly and
+ *   __mnt_unmake_readonly (READONLY), mark_mounts_for_expiry (EXPIRY).
+ *
+ * Mount reference counts (mnt_count): 1 for being in the tree (or, once
+ * unmounted, for sitting on the umount list until namespace_unlock), 1 for
+ * each attached child, 1 for each path a task holds (root, cwd, files,
+ * lookups in flight).  A mount is freed, after an RCU grace period, when it
+ * drops to zero.
+ */
+#include <stdio.h>
+#include <sys/mount.h>
+
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+#include <vfs/mount.h>
+#include <vfs/namei.h>
+#include <vfs/notify.h>
+#include <vfs/pnode.h>
+
+/* umount_tree() flags */
+enum umount_tree_flags {
+	UMOUNT_SYNC = 1,	/* synchronous: no lazy detach */
+	UMOUNT_PROPAGATE = 2,	/* take the propagated copies too */
+	UMOUNT_CONNECTED = 4,	/* keep the mount connected to its parent */
+};
+
+static struct vfsim *mnt_kernel(const struct mount *m)
+{
+	return m->mnt.mnt_sb->s_kernel;
+}
+
+/* ---- hashes ------------------------------------------------------------- */
+
+static struct hlist_head *m_hash(struct vfsim *v, struct vfsmount *mnt,
+				 struct dentry *dentry)
+{
+	u64 tmp = ((uintptr_t)mnt / 64) + ((uintptr_t)dentry / 64);
+
+	tmp *= 0x9e3779b97f4a7c15ULL;
+	return &v->mount_hashtable[(tmp >> 32) & ((1U << v->m_hash_shift) - 1)];
+}
+
+static struct hlist_head *mp_hash(struct vfsim *v, struct dentry *dentry)
+{
+	u64 tmp = ((uintptr_t)dentry / 64) * 0x9e3779b97f4a7c15ULL;
+
+	return &v->mountpoint_hashtable[(tmp >> 32) & ((1U << v->m_hash_shift) - 1)];
+}
+
+static void lock_mount_hash(struct vfsim *v) { write_seqlock(&v->mount_lock); }
+static void unlock_mount_hash(struct vfsim *v) { write_sequnlock(&v->mount_lock); }
+
+static void namespace_lock(struct vfsim *v) { down_write(&v->namespace_sem); }
+
+/*
+ * Drop the tree references of everything umount_tree() took away, after
+ * the lock is gone (the last mntput may tear a superblock down).
+ */
+static void namespace_unlock(struct vfsim *v)
+{
+	LIST_HEAD(head);
+	struct mount *m, *n;
+
+	list_splice_init(&v->umount_list, &head);
+	up_write(&v->namespace_sem);
+	list_for_each_entry_safe(m, n, &head, mnt_umount) {
+		list_del_init(&m->mnt_umount);
+		mntput(&m->mnt);
+	}
+}
+
+/* ---- the mount-ID index (patch 09 publishes IDs once set up) ------------ */
+
+static unsigned long mnt_id_hash(int id)
+{
+	return (unsigned long)id * 0x9e3779b97f4a7c15ULL;
+}
+
+static int mnt_id_match(struct cds_lfht_node *node, const void *key)
+{
+	return container_of(node, struct mount, mnt_id_node)->mnt_id == *(const int *)key;
+}
+
+static void mnt_publish_id(struct mount *mnt)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+
+	rcu_read_lock();
+	cds_lfht_add(v->mnt_id_ht, mnt_id_hash(mnt->mnt_id), &mnt->mnt_id_node);
+	rcu_read_unlock();
+}
+
+static void mnt_unpublish_id(struct mount *mnt)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+
+	rcu_read_lock();
+	cds_lfht_del(v->mnt_id_ht, &mnt->mnt_id_node);
+	rcu_read_unlock();
+}
+
+/* The caller is in an RCU read-side section; no reference is taken. */
+struct mount *mnt_find_by_id(struct vfsim *v, int id)
+{
+	struct cds_lfht_iter iter;
+	struct cds_lfht_node *node;
+
+	cds_lfht_lookup(v->mnt_id_ht, mnt_id_hash(id), mnt_id_match, &id, &iter);
+	node = cds_lfht_iter_get_node(&iter);
+	return node ? container_of(node, struct mount, mnt_id_node) : NULL;
+}
+
+/* ---- allocation and references ------------------------------------------ */
+
+static int mnt_alloc_id(struct vfsim *v, struct mount *mnt)
+{
+	int res;
+
+	spin_lock(&v->id_lock);
+	res = ida_alloc(&v->mnt_id_ida);
+	spin_unlock(&v->id_lock);
+	if (res < 0)
+		return res;
+	mnt->mnt_id = res;
+	return 0;
+}
+
+static void mnt_free_id(struct vfsim *v, struct mount *mnt)
+{
+	spin_lock(&v->id_lock);
+	ida_free(&v->mnt_id_ida, (unsigned int)mnt->mnt_id);
+	spin_unlock(&v->id_lock);
+}
+
+static struct mount *alloc_vfsmnt(struct vfsim *v, const char *name)
+{
+	struct mount *mnt = kzalloc(sizeof(*mnt), GFP_KERNEL);
+
+	if (!mnt)
+		return NULL;
+	if (mnt_alloc_id(v, mnt))
+		goto out_free;
+	if (name) {
+		mnt->mnt_devname = kstrdup(name, GFP_KERNEL);
+		if (!mnt->mnt_devname)
+			goto out_free_id;
+	}
+	atomic_set(&mnt->mnt_count, 1);
+	mnt->mnt_parent = mnt;
+	INIT_HLIST_NODE(&mnt->mnt_hash);
+	INIT_LIST_HEAD(&mnt->mnt_child);
+	INIT_LIST_HEAD(&mnt->mnt_mounts);
+	INIT_LIST_HEAD(&mnt->mnt_list);
+	INIT_LIST_HEAD(&mnt->mnt_expire);
+	INIT_LIST_HEAD(&mnt->mnt_share);
+	INIT_LIST_HEAD(&mnt->mnt_slave_list);
+	INIT_LIST_HEAD(&mnt->mnt_slave);
+	INIT_LIST_HEAD(&mnt->mnt_instance);
+	INIT_LIST_HEAD(&mnt->mnt_umounting);
+	INIT_LIST_HEAD(&mnt->mnt_umount);
+	INIT_HLIST_NODE(&mnt->mnt_mp_list);
+	cds_lfht_node_init(&mnt->mnt_id_node);
+	return mnt;
+
+out_free_id:
+	mnt_free_id(v, mnt);
+out_free:
+	kfree(mnt);
+	return NULL;
+}
+
+static void free_vfsmnt(struct vfsim *v, struct mount *mnt)
+{
+	kfree(mnt->mnt_devname);
+	mnt_free_id(v, mnt);
+	kfree_rcu(mnt, mnt_rcu);
+}
+
+int mnt_get_count(struct mount *mnt)
+{
+	return atomic_read(&mnt->mnt_count);
+}
+
+static void mnt_add_count(struct mount *mnt, int n)
+{
+	atomic_add(n, &mnt->mnt_count);
+}
+
+struct vfsmount *mntget(struct vfsmount *m)
+{
+	if (m)
+		mnt_add_count(real_mount(m), 1);
+	return m;
+}
+
+/* The last reference to an unmounted mount: take it apart (cleanup_mnt). */
+static void cleanup_mnt(struct mount *mnt)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+	struct super_block *sb = mnt->mnt.mnt_sb;
+
+	/* Patch 02: a dying mount tells its watchers. */
+	mount_notify_release(mnt);
+	WARN_ON(!list_empty(&mnt->mnt_mounts));
+	lock_mount_hash(v);
+	list_del(&mnt->mnt_instance);
+	unlock_mount_hash(v);
+	mnt_unpublish_id(mnt);
+	dput(mnt->mnt.mnt_root);
+	free_vfsmnt(v, mnt);
+	deactivate_super(sb);
+}
+
+static void mntput_no_expire(struct mount *mnt)
+{
+	int count = atomic_sub_return(1, &mnt->mnt_count);
+
+	if (likely(count > 0))
+		return;
+	if (WARN_ON(count < 0))
+		return;
+	if (WARN_ON(READ_ONCE(mnt->mnt_ns) && !IS_ERR(mnt->mnt_ns)))
+		return;		/* a mount in a namespace holds its tree ref */
+	if (mnt->mnt.mnt_flags & MNT_DOOMED)
+		return;
+	mnt->mnt.mnt_flags |= MNT_DOOMED;
+	cleanup_mnt(mnt);
+}
+
+void mntput(struct vfsmount *m)
+{
+	if (m) {
+		struct mount *mnt = real_mount(m);
+
+		/* Any use of a mount makes it unexpired again. */
+		if (unlikely(READ_ONCE(mnt->mnt_expiry_mark)))
+			WRITE_ONCE(mnt->mnt_expiry_mark, 0);
+		mntput_no_expire(mnt);
+	}
+}
+
+void path_get(const struct path *path)
+{
+	mntget(path->mnt);
+	dget(path->dentry);
+}
+
+void path_put(const struct path *path)
+{
+	dput(path->dentry);
+	mntput(path->mnt);
+}
+
+bool __mnt_is_readonly(struct vfsmount *mnt)
+{
+	return (READ_ONCE(mnt->mnt_flags) & MNT_READONLY) || sb_rdonly(mnt->mnt_sb);
+}
+
+/* ---- lookups ------------------------------------------------------------ */
+
+/* Caller holds namespace_sem or mount_lock, or is under RCU with a seq check. */
+struct mount *__lookup_mnt(struct vfsmount *mnt, struct dentry *dentry)
+{
+	struct vfsim *v = mnt->mnt_sb->s_kernel;
+	struct mount *p;
+
+	hlist_for_each_entry_rcu(p, m_hash(v, mnt, dentry), mnt_hash)
+		if (&p->mnt_parent->mnt == mnt && p->mnt_mountpoint == dentry)
+			return p;
+	return NULL;
+}
+
+/* The mount on top of @path, with a reference, or NULL. */
+struct vfsmount *lookup_mnt(const struct path *path)
+{
+	struct vfsim *v = path->mnt->mnt_sb->s_kernel;
+	struct mount *child;
+	struct vfsmount *m = NULL;
+
+	down_read(&v->namespace_sem);
+	child = __lookup_mnt(path->mnt, path->dentry);
+	if (child)
+		m = mntget(&child->mnt);
+	up_read(&v->namespace_sem);
+	return m;
+}
+
+static bool check_mnt(struct mount *mnt)
+{
+	return mnt->mnt_ns == current->nsproxy_mnt_ns;
+}
+
+static void __touch_mnt_namespace(struct mnt_namespace *ns)
+{
+	if (ns)
+		ns->event++;
+}
+
+static void touch_mnt_namespace(struct mnt_namespace *ns)
+{
+	__touch_mnt_namespace(ns);
+}
+
+/* ---- mountpoints -------------------------------------------------------- */
+
+static struct mountpoint *lookup_mountpoint(struct vfsim *v, struct dentry *dentry)
+{
+	struct mountpoint *mp;
+
+	hlist_for_each_entry(mp, mp_hash(v, dentry), m_hash) {
+		if (mp->m_dentry == dentry) {
+			mp->m_count++;
+			return mp;
+		}
+	}
+	return NULL;
+}
+
+/* Caller holds namespace_sem for writing. */
+static struct mountpoint *get_mountpoint(struct vfsim *v, struct dentry *dentry)
+{
+	struct mountpoint *mp;
+
+	if (d_mountpoint(dentry)) {
+		lock_mount_hash(v);
+		mp = lookup_mountpoint(v, dentry);
+		unlock_mount_hash(v);
+		if (mp)
+			return mp;
+	}
+	mp = kmalloc(sizeof(*mp), GFP_KERNEL);
+	if (!mp)
+		return ERR_PTR(-ENOMEM);
+	lock_mount_hash(v);
+	spin_lock(&dentry->d_lock);
+	WRITE_ONCE(dentry->d_flags, dentry->d_flags | DCACHE_MOUNTED);
+	spin_unlock(&dentry->d_lock);
+	mp->m_dentry = dget(dentry);
+	mp->m_count = 1;
+	INIT_HLIST_HEAD(&mp->m_list);
+	hlist_add_head(&mp->m_hash, mp_hash(v, dentry));
+	unlock_mount_hash(v);
+	return mp;
+}
+
+/* Caller holds mount_lock. */
+static void __put_mountpoint(struct mountpoint *mp, struct list_head *unused)
+{
+	(void)unused;
+	if (!--mp->m_count) {
+		struct dentry *dentry = mp->m_dentry;
+
+		WARN_ON(!hlist_empty(&mp->m_list));
+		spin_lock(&dentry->d_lock);
+		WRITE_ONCE(dentry->d_flags, dentry->d_flags & ~DCACHE_MOUNTED);
+		spin_unlock(&dentry->d_lock);
+		hlist_del(&mp->m_hash);
+		dput(dentry);
+		kfree(mp);
+	}
+}
+
+static void put_mountpoint(struct mountpoint *mp)
+{
+	__put_mountpoint(mp, NULL);
+}
+
+/* ---- attaching and detaching -------------------------------------------- */
+
+static void umount_tree(struct mount *mnt, enum umount_tree_flags how);
+
+/* Caller holds mount_lock. */
+static struct mountpoint *unhash_mnt(struct mount *mnt)
+{
+	struct mountpoint *mp;
+
+	mnt->mnt_parent = mnt;
+	mnt->mnt_mountpoint = mnt->mnt.mnt_root;
+	list_del_init(&mnt->mnt_child);
+	hlist_del_init_rcu(&mnt->mnt_hash);
+	hlist_del_init(&mnt->mnt_mp_list);
+	mp = mnt->mnt_mp;
+	mnt->mnt_mp = NULL;
+	return mp;
+}
+
+/* Caller holds mount_lock.  Seed 002 posts UNMOUNT here. */
+static void umount_mnt(struct mount *mnt)
+{
+	notify_mount(mnt->mnt_parent, mnt, NOTIFY_MOUNT_UNMOUNT, 0);
+	put_mountpoint(unhash_mnt(mnt));
+}
+
+/* Caller holds mount_lock. */
+void mnt_set_mountpoint(struct mount *mnt, struct mountpoint *mp,
+			       struct mount *child_mnt)
+{
+	mp->m_count++;
+	mnt_add_count(mnt, 1);	/* essentially, that's mntget */
+	child_mnt->mnt_mountpoint = mp->m_dentry;
+	child_mnt->mnt_parent = mnt;
+	child_mnt->mnt_mp = mp;
+	hlist_add_head(&child_mnt->mnt_mp_list, &mp->m_list);
+}
+
+static void __attach_mnt(struct mount *mnt, struct mount *parent)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+
+	hlist_add_head_rcu(&mnt->mnt_hash,
+			   m_hash(v, &parent->mnt, mnt->mnt_mountpoint));
+	list_add_tail(&mnt->mnt_child, &parent->mnt_mounts);
+}
+
+/* Caller holds mount_lock. */
+static void attach_mnt(struct mount *mnt, struct mount *parent,
+		       struct mountpoint *mp)
+{
+	mnt_set_mountpoint(parent, mp, mnt);
+	__attach_mnt(mnt, parent);
+}
+
+/* Put @mnt and everything chained on its mnt_list into the parent's namespace. */
+static void commit_tree(struct mount *mnt)
+{
+	struct mount *parent = mnt->mnt_parent;
+	struct mnt_namespace *n = parent->mnt_ns;
+	LIST_HEAD(head);
+	struct mount *m;
+	unsigned int count = 0;
+
+	BUG_ON(parent == mnt);
+	list_add_tail(&head, &mnt->mnt_list);
+	list_for_each_entry(m, &head, mnt_list) {
+		m->mnt_ns = n;
+		count++;
+	}
+	list_splice_tail_init(&head, &n->list);
+	n->mounts += count;
+	__attach_mnt(mnt, parent);
+	touch_mnt_namespace(n);
+}
+
+static unsigned int count_tree(struct mount *mnt)
+{
+	unsigned int n = 0;
+	struct mount *p;
+
+	for (p = mnt; p; p = next_mnt(p, mnt))
+		n++;
+	return n;
+}
+
+int count_mounts(struct mnt_namespace *ns, struct mount *mnt)
+{
+	struct vfsim *v = ns->kernel;
+	unsigned int mounts = count_tree(mnt);
+
+	if (ns->mounts >= v->mount_max || mounts > v->mount_max - ns->mounts)
+		return -ENOSPC;
+	return 0;
+}
+
+/* Move @mnt to sit on @mp in @parent (propagation "tucking"). */
+static void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
+				  struct mount *mnt)
+{
+	struct mountpoint *old_mp = mnt->mnt_mp;
+	struct mount *old_parent = mnt->mnt_parent;
+
+	list_del_init(&mnt->mnt_child);
+	hlist_del_init(&mnt->mnt_mp_list);
+	hlist_del_init_rcu(&mnt->mnt_hash);
+	attach_mnt(mnt, parent, mp);
+	put_mountpoint(old_mp);
+	mnt_add_count(old_parent, -1);
+}
+
+/*
+ * attach_recursive_mnt - graft @source_mnt (and what hangs below it) onto
+ * @dest_mp in @dest_mnt, or move it there when @moving; with a shared
+ * destination the copies propagate_mnt() made are committed as well.
+ * Caller holds namespace_sem for writing.
+ */
+static int attach_recursive_mnt(struct mount *source_mnt, struct mount *dest_mnt,
+				struct mountpoint *dest_mp, bool moving)
+{
+	struct vfsim *v = mnt_kernel(source_mnt);
+	struct mnt_namespace *ns = dest_mnt->mnt_ns;
+	struct hlist_head tree_list = HLIST_HEAD_INIT;
+	struct mountpoint *smp;
+	struct mount *child, *p;
+	struct hlist_node *n;
+	int err;
+
+	/* Preallocate a mountpoint in case the new mounts need to be placed
+	 * on top of an existing mount. */
+	smp = get_mountpoint(v, source_mnt->mnt.mnt_root);
+	if (IS_ERR(smp))
+		return (int)PTR_ERR(smp);
+
+	/* Is there space to add these mounts to the mount namespace? */
+	if (!moving) {
+		err = count_mounts(ns, source_mnt);
+		if (err)
+			goto out;
+	}
+
+	if (IS_MNT_SHARED(dest_mnt)) {
+		err = invent_group_ids(source_mnt, true);
+		if (err)
+			goto out;
+		err = propagate_mnt(dest_mnt, dest_mp, source_mnt, &tree_list);
+		lock_mount_hash(v);
+		if (err)
+			goto out_cleanup_ids;
+		for (p = source_mnt; p; p = next_mnt(p, source_mnt)) {
+			p->mnt.mnt_flags &= ~MNT_SHARED_MASK;
+			p->mnt.mnt_flags |= MNT_SHARED;
+		}
+	} else {
+		lock_mount_hash(v);
+	}
+	if (moving) {
+		notify_mount(source_mnt->mnt_parent, source_mnt,
+			     NOTIFY_MOUNT_MOVE_FROM, 0);
+		unhash_mnt(source_mnt);
+		notify_mount(dest_mnt, source_mnt, NOTIFY_MOUNT_MOVE_TO, 0);
+		attach_mnt(source_mnt, dest_mnt, dest_mp);
+		touch_mnt_namespace(source_mnt->mnt_ns);
+	} else {
+		mnt_set_mountpoint(dest_mnt, dest_mp, source_mnt);
+		notify_mount(dest_mnt, source_mnt, NOTIFY_MOUNT_NEW_MOUNT,
+			     (source_mnt->mnt.mnt_sb->s_flags & SB_RDONLY ?
+			      NOTIFY_MOUNT_IS_NOW_RO : 0) |
+			     (source_mnt->mnt.mnt_sb->s_flags & SB_SUBMOUNT ?
+			      NOTIFY_MOUNT_IS_SUBMOUNT : 0));
+		commit_tree(source_mnt);
+	}
+
+	for (n = tree_list.next; n; ) {
+		struct mount *q;
+
+		child = hlist_entry(n, struct mount, mnt_hash);
+		n = n->next;
+		hlist_del_init(&child->mnt_hash);
+		q = __lookup_mnt(&child->mnt_parent->mnt, child->mnt_mountpoint);
+		if (q)
+			mnt_change_mountpoint(child, smp, q);
+		child->mnt.mnt_flags &= ~MNT_LOCKED;
+		commit_tree(child);
+	}
+	put_mountpoint(smp);
+	unlock_mount_hash(v);
+	return 0;
+
+out_cleanup_ids:
+	while (tree_list.next) {
+		child = hlist_entry(tree_list.next, struct mount, mnt_hash);
+		/* umount_mnt() takes it off tree_list through mnt_hash. */
+		umount_tree(child, UMOUNT_SYNC);
+	}
+	unlock_mount_hash(v);
+	cleanup_group_ids(source_mnt, NULL);
+out:
+	lock_mount_hash(v);
+	put_mountpoint(smp);
+	unlock_mount_hash(v);
+	return err;
+}
+
+/*
+ * lock_mount - take namespace_sem and pin a mountpoint for @path, moving
+ * @path up to whatever is mounted on top of it meanwhile.
+ */
+static struct mountpoint *lock_mount(struct path *path)
+{
+	struct vfsim *v = path->mnt->mnt_sb->s_kernel;
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+	struct mountpoint *mp;
+
+retry:
+	dentry = path->dentry;
+	namespace_lock(v);
+	if (d_unhashed(dentry) && !IS_ROOT(dentry)) {
+		namespace_unlock(v);
+		return ERR_PTR(-ENOENT);
+	}
+	{
+		struct mount *child = __lookup_mnt(path->mnt, dentry);
+
+		mnt = child ? mntget(&child->mnt) : NULL;
+	}
+	if (likely(!mnt)) {
+		mp = get_mountpoint(v, dentry);
+		if (IS_ERR(mp))
+			namespace_unlock(v);
+		return mp;
+	}
+	namespace_unlock(v);
+	path_put(path);
+	path->mnt = mnt;
+	path->dentry = dget(mnt->mnt_root);
+	goto retry;
+}
+
+static void unlock_mount(struct vfsim *v, struct mountpoint *where)
+{
+	lock_mount_hash(v);
+	put_mountpoint(where);
+	unlock_mount_hash(v);
+	namespace_unlock(v);
+}
+
+static int graft_tree(struct mount *mnt, struct mount *p, struct mountpoint *mp)
+{
+	if (mnt->mnt.mnt_sb->s_flags & SB_NOUSER)
+		return -EINVAL;
+	if (d_is_dir(mp->m_dentry) != d_is_dir(mnt->mnt.mnt_root))
+		return -ENOTDIR;
+	return attach_recursive_mnt(mnt, p, mp, false);
+}
+
+/* ---- umount ------------------------------------------------------------- */
+
+static bool disconnect_mount(struct mount *mnt, enum umount_tree_flags how)
+{
+	if (how & UMOUNT_SYNC)
+		return true;
+	if (!mnt_has_parent(mnt))
+		return true;
+	/* Unmounted mounts may not stay connected to mounted ones. */
+	if (!(mnt->mnt_parent->mnt.mnt_flags & MNT_UMOUNT))
+		return true;
+	if (how & UMOUNT_CONNECTED)
+		return false;
+	if (mnt->mnt.mnt_flags & MNT_LOCKED)
+		return false;
+	return true;
+}
+
+/*
+ * umount_tree - take @mnt and everything below it out of the tree.
+ * Caller holds namespace_sem and mount_lock.
+ */
+static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+	LIST_HEAD(tmp_list);
+	struct mount *p;
+
+	/* Gather the mounts to umount (each moved to the head: the list ends
+	 * up in reverse walk order, which is the order UNMOUNTs are posted). */
+	for (p = mnt; p; p = next_mnt(p, mnt)) {
+		p->mnt.mnt_flags |= MNT_UMOUNT;
+		list_move(&p->mnt_list, &tmp_list);
+	}
+	/* Hide the mounts from mnt_mounts */
+	list_for_each_entry(p, &tmp_list, mnt_list)
+		list_del_init(&p->mnt_child);
+	if (how & UMOUNT_PROPAGATE)
+		propagate_umount(&tmp_list);
+
+	while (!list_empty(&tmp_list)) {
+		struct mnt_namespace *ns;
+		bool disconnect;
+
+		p = list_first_entry(&tmp_list, struct mount, mnt_list);
+		list_del_init(&p->mnt_expire);
+		list_del_init(&p->mnt_list);
+		ns = p->mnt_ns;
+		if (ns) {
+			ns->mounts--;
+			__touch_mnt_namespace(ns);
+		}
+		p->mnt_ns = NULL;
+		if (how & UMOUNT_SYNC)
+			p->mnt.mnt_flags |= MNT_SYNC_UMOUNT;
+
+		disconnect = disconnect_mount(p, how);
+		if (mnt_has_parent(p)) {
+			mnt_add_count(p->mnt_parent, -1);
+			if (!disconnect)
+				list_add_tail(&p->mnt_child, &p->mnt_parent->mnt_mounts);
+			else
+				umount_mnt(p);
+		}
+		change_mnt_propagation(p, MS_PRIVATE);
+		if (disconnect)
+			list_add_tail(&p->mnt_umount, &v->umount_list);
+	}
+}
+
+/* Expirable submounts of @parent that are not busy go on @graveyard. */
+static int select_submounts(struct mount *parent, struct list_head *graveyard)
+{
+	struct mount *this_parent = parent;
+	struct list_head *next;
+	int found = 0;
+
+repeat:
+	next = this_parent->mnt_mounts.next;
+resume:
+	while (next != &this_parent->mnt_mounts) {
+		struct list_head *tmp = next;
+		struct mount *mnt = list_entry(tmp, struct mount, mnt_child);
+
+		next = tmp->next;
+		if (!(mnt->mnt.mnt_flags & MNT_SHRINKABLE))
+			continue;
+		/* Descend a level if the mount has children. */
+		if (!list_empty(&mnt->mnt_mounts)) {
+			this_parent = mnt;
+			goto repeat;
+		}
+		if (!propagate_mount_busy(mnt, 1)) {
+			list_move_tail(&mnt->mnt_expire, graveyard);
+			found++;
+		}
+	}
+	/* All done at this level ... ascend and resume the search */
+	if (this_parent != parent) {
+		next = this_parent->mnt_child.next;
+		this_parent = this_parent->mnt_parent;
+		goto resume;
+	}
+	return found;
+}
+
+/* Caller holds namespace_sem and mount_lock. */
+static void shrink_submounts(struct mount *mnt)
+{
+	LIST_HEAD(graveyard);
+	struct mount *m;
+
+	while (select_submounts(mnt, &graveyard)) {
+		while (!list_empty(&graveyard)) {
+			m = list_first_entry(&graveyard, struct mount, mnt_expire);
+			touch_mnt_namespace(m->mnt_ns);
+			umount_tree(m, UMOUNT_PROPAGATE | UMOUNT_SYNC);
+		}
+	}
+}
+
+static int do_umount(struct mount *mnt, int flags)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+	struct super_block *sb = mnt->mnt.mnt_sb;
+	int retval;
+
+	if (flags & MNT_EXPIRE) {
+		if (&mnt->mnt == current->fs.root.mnt ||
+		    flags & (MNT_FORCE | MNT_DETACH))
+			return -EINVAL;
+		/* Our path reference and the tree's: anything more is a user. */
+		if (mnt_get_count(mnt) != 2)
+			return -EBUSY;
+		if (!xchg(&mnt->mnt_expiry_mark, 1))
+			return -EAGAIN;
+	}
+
+	/*
+	 * "Unmounting" the task's root without MNT_DETACH remounts it
+	 * read-only instead, as the kernel does for the root of the system.
+	 */
+	if (&mnt->mnt == current->fs.root.mnt && !(flags & MNT_DETACH)) {
+		struct fs_context fc = {
+			.fs_type = sb->s_type,
+			.root = sb->s_root,
+			.sb_flags = SB_RDONLY,
+			.sb_flags_mask = SB_RDONLY,
+			.purpose = FS_CONTEXT_FOR_RECONFIGURE,
+		};
+
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		down_write(&sb->s_umount);
+		retval = 0;
+		if (!sb_rdonly(sb))
+			retval = reconfigure_super(&fc);
+		up_write(&sb->s_umount);
+		return retval;
+	}
+
+	namespace_lock(v);
+	lock_mount_hash(v);
+	retval = -EINVAL;
+	if (mnt->mnt.mnt_flags & MNT_LOCKED)
+		goto out;
+	if (flags & MNT_DETACH) {
+		if (!list_empty(&mnt->mnt_list))
+			umount_tree(mnt, UMOUNT_PROPAGATE);
+		retval = 0;
+	} else {
+		shrink_submounts(mnt);
+		retval = -EBUSY;
+		if (!propagate_mount_busy(mnt, 2)) {
+			if (!list_empty(&mnt->mnt_list))
+				umount_tree(mnt, UMOUNT_PROPAGATE | UMOUNT_SYNC);
+			retval = 0;
+		}
+	}
+out:
+	unlock_mount_hash(v);
+	namespace_unlock(v);
+	return retval;
+}
+
+/* path_umount - the checks ksys_umount() makes once it has the path. */
+int path_umount(struct path *path, int flags)
+{
+	struct mount *mnt = real_mount(path->mnt);
+	int ret;
+
+	ret = -EINVAL;
+	if (path->dentry != path->mnt->mnt_root)
+		goto out;
+	if (!check_mnt(mnt))
+		goto out;
+	if (mnt->mnt.mnt_flags & MNT_LOCKED)	/* optimistic; rechecked */
+		goto out;
+	ret = -EPERM;
+	if ((flags & MNT_FORCE) && !capable(CAP_SYS_ADMIN))
+		goto out;
+	ret = do_umount(mnt, flags);
+out:
+	path_put(path);
+	return ret;
+}
+
+/* ---- cloning ------------------------------------------------------------ */
+
+static struct mount *clone_mnt(struct mount *old, struct dentry *root, int flag)
+{
+	struct vfsim *v = mnt_kernel(old);
+	struct super_block *sb = old->mnt.mnt_sb;
+	struct mount *mnt;
+	int err;
+
+	mnt = alloc_vfsmnt(v, old->mnt_devname);
+	if (!mnt)
+		return ERR_PTR(-ENOMEM);
+
+	if (flag & (CL_SLAVE | CL_PRIVATE | CL_SHARED_TO_SLAVE))
+		mnt->mnt_group_id = 0;	/* not a peer of original */
+	else
+		mnt->mnt_group_id = old->mnt_group_id;
+
+	if ((flag & CL_MAKE_SHARED) && !mnt->mnt_group_id) {
+		err = mnt_alloc_group_id(mnt);
+		if (err)
+			goto out_free;
+	}
+
+	mnt->mnt.mnt_flags = old->mnt.mnt_flags;
+	mnt->mnt.mnt_flags &= ~(MNT_WRITE_HOLD | MNT_MARKED | MNT_INTERNAL |
+				MNT_LOCKED | MNT_UMOUNT | MNT_DOOMED | MNT_SYNC_UMOUNT);
+
+	atomic_inc(&sb->s_active);
+	mnt->mnt.mnt_sb = sb;
+	mnt->mnt.mnt_root = dget(root);
+	mnt->mnt_mountpoint = mnt->mnt.mnt_root;
+	mnt->mnt_parent = mnt;
+	lock_mount_hash(v);
+	list_add_tail(&mnt->mnt_instance, &sb->s_mounts);
+	unlock_mount_hash(v);
+
+	if ((flag & CL_SLAVE) ||
+	    ((flag & CL_SHARED_TO_SLAVE) && IS_MNT_SHARED(old))) {
+		list_add(&mnt->mnt_slave, &old->mnt_slave_list);
+		mnt->mnt_master = old;
+		mnt->mnt.mnt_flags &= ~MNT_SHARED;
+	} else if (!(flag & CL_PRIVATE)) {
+		if ((flag & CL_MAKE_SHARED) || IS_MNT_SHARED(old))
+			list_add(&mnt->mnt_share, &old->mnt_share);
+		if (IS_MNT_SLAVE(old))
+			list_add(&mnt->mnt_slave, &old->mnt_slave);
+		mnt->mnt_master = old->mnt_master;
+	} else {
+		mnt->mnt.mnt_flags &= ~MNT_SHARED;
+	}
+	if (flag & CL_MAKE_SHARED)
+		mnt->mnt.mnt_flags |= MNT_SHARED;
+
+	/* Stick the duplicate on the same expiry list as the original. */
+	if (flag & CL_EXPIRE) {
+		if (!list_empty(&old->mnt_expire))
+			list_add(&mnt->mnt_expire, &old->mnt_expire);
+	}
+	mnt_publish_id(mnt);
+	return mnt;
+
+out_free:
+	mnt_free_id(v, mnt);
+	kfree(mnt->mnt_devname);
+	kfree(mnt);
+	return ERR_PTR(err);
+}
+
+static bool is_subdir(struct dentry *d, struct dentry *ancestor)
+{
+	for (;;) {
+		if (d == ancestor)
+			return true;
+		if (IS_ROOT(d))
+			return false;
+		d = d->d_parent;
+	}
+}
+
+static struct mount *skip_mnt_tree(struct mount *p)
+{
+	struct list_head *prev = p->mnt_mounts.prev;
+
+	while (prev != &p->mnt_mounts) {
+		p = list_entry(prev, struct mount, mnt_child);
+		prev = p->mnt_mounts.prev;
+	}
+	return p;
+}
+
+/*
+ * copy_tree - clone @mnt at @dentry and every mount below it; the clones
+ * are chained on the result's mnt_list.  Caller holds namespace_sem.
+ */
+struct mount *copy_tree(struct mount *mnt, struct dentry *dentry, int flag)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+	struct mount *res, *p, *q, *r, *parent;
+
+	if (!(flag & CL_COPY_UNBINDABLE) && IS_MNT_UNBINDABLE(mnt))
+		return ERR_PTR(-EINVAL);
+
+	res = q = clone_mnt(mnt, dentry, flag);
+	if (IS_ERR(q))
+		return q;
+
+	q->mnt_mountpoint = mnt->mnt_mountpoint;
+
+	p = mnt;
+	list_for_each_entry(r, &mnt->mnt_mounts, mnt_child) {
+		struct mount *s;
+
+		if (!is_subdir(r->mnt_mountpoint, dentry))
+			continue;
+
+		for (s = r; s; s = next_mnt(s, r)) {
+			if (!(flag & CL_COPY_UNBINDABLE) && IS_MNT_UNBINDABLE(s)) {
+				s = skip_mnt_tree(s);
+				continue;
+			}
+			while (p != s->mnt_parent) {
+				p = p->mnt_parent;
+				q = q->mnt_parent;
+			}
+			p = s;
+			parent = q;
+			q = clone_mnt(p, p->mnt.mnt_root, flag);
+			if (IS_ERR(q))
+				goto out;
+			lock_mount_hash(v);
+			list_add_tail(&q->mnt_list, &res->mnt_list);
+			attach_mnt(q, parent, p->mnt_mp);
+			unlock_mount_hash(v);
+		}
+	}
+	return res;
+out:
+	if (res) {
+		lock_mount_hash(v);
+		umount_tree(res, UMOUNT_SYNC);
+		unlock_mount_hash(v);
+	}
+	return q;
+}
+
+/* ---- mount(2) operations ------------------------------------------------ */
+
+static int do_loopback(struct path *path, const char *old_name, int recurse)
+{
+	struct path old_path;
+	struct mount *mnt = NULL, *parent, *old;
+	struct mountpoint *mp;
+	struct vfsim *v = current_kernel();
+	int err;
+
+	if (!old_name || !*old_name)
+		return -EINVAL;
+	err = kern_path(old_name, LOOKUP_FOLLOW | LOOKUP_AUTOMOUNT, &old_path);
+	if (err)
+		return err;
+
+	mp = lock_mount(path);
+	if (IS_ERR(mp)) {
+		err = (int)PTR_ERR(mp);
+		goto out;
+	}
+
+	old = real_mount(old_path.mnt);
+	parent = real_mount(path->mnt);
+
+	err = -EINVAL;
+	if (IS_MNT_UNBINDABLE(old))
+		goto out2;
+	if (!check_mnt(parent))
+		goto out2;
+	if (!check_mnt(old))
+		goto out2;
+
+	if (recurse)
+		mnt = copy_tree(old, old_path.dentry, CL_COPY_MNT_NS_FILE);
+	else
+		mnt = clone_mnt(old, old_path.dentry, 0);
+	if (IS_ERR(mnt)) {
+		err = (int)PTR_ERR(mnt);
+		goto out2;
+	}
+
+	err = graft_tree(mnt, parent, mp);
+	if (err) {
+		lock_mount_hash(v);
+		umount_tree(mnt, UMOUNT_SYNC);
+		unlock_mount_hash(v);
+	}
+out2:
+	unlock_mount(v, mp);
+out:
+	path_put(&old_path);
+	return err;
+}
+
+static bool tree_contains_unbindable(struct mount *mnt)
+{
+	struct mount *child;
+
+	for (child = mnt; child; child = next_mnt(child, mnt))
+		if (IS_MNT_UNBINDABLE(child))
+			return true;
+	return false;
+}
+
+static int do_move_mount(struct path *old_path, struct path *new_path)
+{
+	struct vfsim *v = current_kernel();
+	struct mnt_namespace *ns;
+	struct mount *p, *old, *parent;
+	struct mountpoint *mp, *old_mp;
+	bool attached;
+	int err;
+
+	mp = lock_mount(new_path);
+	if (IS_ERR(mp))
+		return (int)PTR_ERR(mp);
+
+	old = real_mount(old_path->mnt);
+	p = real_mount(new_path->mnt);
+	parent = old->mnt_parent;
+	attached = mnt_has_parent(old);
+	old_mp = old->mnt_mp;
+	ns = old->mnt_ns;
+
+	err = -EINVAL;
+	/* The mountpoint must be in our namespace. */
+	if (!check_mnt(p))
+		goto out;
+	/* The thing moved must be mounted... */
+	if (!ns || IS_ERR(ns))
+		goto out;
+	/* ... and ours (the model has no anonymous namespaces yet). */
+	if (!attached || !check_mnt(old))
+		goto out;
+	if (old->mnt.mnt_flags & MNT_LOCKED)
+		goto out;
+	if (old_path->dentry != old_path->mnt->mnt_root)
+		goto out;
+	if (d_is_dir(new_path->dentry) != d_is_dir(old_path->dentry))
+		goto out;
+	/* Don't move a mount residing in a shared parent. */
+	if (attached && IS_MNT_SHARED(parent))
+		goto out;
+	/* Don't move a tree with unbindable mounts under a shared mount. */
+	if (IS_MNT_SHARED(p) && tree_contains_unbindable(old))
+		goto out;
+	err = -ELOOP;
+	for (; mnt_has_parent(p); p = p->mnt_parent)
+		if (p == old)
+			goto out;
+
+	err = attach_recursive_mnt(old, real_mount(new_path->mnt), mp, attached);
+	if (err)
+		goto out;
+
+	/* A moved mount no longer expires on its own. */
+	list_del_init(&old->mnt_expire);
+	if (attached) {
+		lock_mount_hash(v);
+		put_mountpoint(old_mp);
+		unlock_mount_hash(v);
+	}
+out:
+	unlock_mount(v, mp);
+	if (!err && attached)
+		mntput_no_expire(parent);
+	return err;
+}
+
+static int do_move_mount_old(struct path *path, const char *old_name)
+{
+	struct path old_path;
+	int err;
+
+	if (!old_name || !*old_name)
+		return -EINVAL;
+	err = kern_path(old_name, LOOKUP_FOLLOW, &old_path);
+	if (err)
+		return err;
+	err = do_move_mount(&old_path, path);
+	path_put(&old_path);
+	return err;
+}
+
+static int flags_to_propagation_type(unsigned long ms_flags)
+{
+	int type = (int)(ms_flags & ~(MS_REC | MS_SILENT));
+
+	/* Fail if any non-propagation flags are set, or not exactly one. */
+	if (type & ~(MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE))
+		return 0;
+	if (!type || (type & (type - 1)))
+		return 0;
+	return type;
+}
+
+static int do_change_type(struct path *path, unsigned long ms_flags)
+{
+	struct vfsim *v = current_kernel();
+	struct mount *m, *mnt = real_mount(path->mnt);
+	int recurse = ms_flags & MS_REC;
+	int type;
+	int err = 0;
+
+	if (path->dentry != path->mnt->mnt_root)
+		return -EINVAL;
+	type = flags_to_propagation_type(ms_flags);
+	if (!type)
+		return -EINVAL;
+
+	namespace_lock(v);
+	if (type == MS_SHARED) {
+		err = invent_group_ids(mnt, recurse);
+		if (err)
+			goto out_unlock;
+	}
+	lock_mount_hash(v);
+	for (m = mnt; m; m = (recurse ? next_mnt(m, mnt) : NULL))
+		change_mnt_propagation(m, type);
+	unlock_mount_hash(v);
+out_unlock:
+	namespace_unlock(v);
+	return err;
+}
+
+/* Caller holds s_umount (and so serialises against other remounts). */
+static void set_mount_attributes(struct mount *mnt, unsigned int mnt_flags)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+
+	lock_mount_hash(v);
+	mnt_flags |= mnt->mnt.mnt_flags & ~MNT_USER_SETTABLE_MASK;
+	WRITE_ONCE(mnt->mnt.mnt_flags, (int)mnt_flags);
+	touch_mnt_namespace(mnt->mnt_ns);
+	unlock_mount_hash(v);
+	/* Errata B5: the posted code tests SB_RDONLY (== MNT_NOSUID) here. */
+	notify_mount(mnt, NULL, NOTIFY_MOUNT_SETATTR,
+		     mnt_flags & MNT_READONLY ? NOTIFY_MOUNT_IS_NOW_RO : 0);
+}
+
+static int mnt_make_readonly(struct mount *mnt)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+
+	/* No writers in the model: mnt_get_writers() is always zero. */
+	lock_mount_hash(v);
+	WRITE_ONCE(mnt->mnt.mnt_flags, mnt->mnt.mnt_flags | MNT_READONLY);
+	unlock_mount_hash(v);
+	notify_mount(mnt, NULL, NOTIFY_MOUNT_READONLY, NOTIFY_MOUNT_IS_NOW_RO);
+	return 0;
+}
+
+static int __mnt_unmake_readonly(struct mount *mnt)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+
+	lock_mount_hash(v);
+	WRITE_ONCE(mnt->mnt.mnt_flags, mnt->mnt.mnt_flags & ~MNT_READONLY);
+	unlock_mount_hash(v);
+	notify_mount(mnt, NULL, NOTIFY_MOUNT_READONLY, 0);
+	return 0;
+}
+
+static int change_mount_ro_state(struct mount *mnt, unsigned int mnt_flags)
+{
+	bool readonly_request = mnt_flags & MNT_READONLY;
+
+	if (readonly_request == __mnt_is_readonly(&mnt->mnt))
+		return 0;
+	if (readonly_request)
+		return mnt_make_readonly(mnt);
+	return __mnt_unmake_readonly(mnt);
+}
+
+/* MS_REMOUNT|MS_BIND: change the mount's own flags, not the superblock's. */
+static int do_reconfigure_mnt(struct path *path, unsigned int mnt_flags)
+{
+	struct super_block *sb = path->mnt->mnt_sb;
+	struct mount *mnt = real_mount(path->mnt);
+	int ret;
+
+	if (!check_mnt(mnt))
+		return -EINVAL;
+	if (path->dentry != mnt->mnt.mnt_root)
+		return -EINVAL;
+
+	down_write(&sb->s_umount);
+	ret = change_mount_ro_state(mnt, mnt_flags);
+	if (ret == 0)
+		set_mount_attributes(mnt, mnt_flags);
+	up_write(&sb->s_umount);
+	return ret;
+}
+
+#ifndef MS_RMT_MASK	/* glibc's <sys/mount.h> has it */
+#define MS_RMT_MASK (MS_RDONLY | MS_SYNCHRONOUS | MS_MANDLOCK | MS_I_VERSION | \
+		     MS_LAZYTIME)
+#endif
+
+static int do_remount(struct path *path, unsigned int sb_flags,
+		      unsigned int mnt_flags, const char *data)
+{
+	struct super_block *sb = path->mnt->mnt_sb;
+	struct mount *mnt = real_mount(path->mnt);
+	struct fs_context fc = {
+		.fs_type = sb->s_type,
+		.root = path->dentry,
+		.data = data,
+		.sb_flags = sb_flags,
+		.sb_flags_mask = MS_RMT_MASK,
+		.purpose = FS_CONTEXT_FOR_RECONFIGURE,
+	};
+	int err;
+
+	if (!check_mnt(mnt))
+		return -EINVAL;
+	if (path->dentry != path->mnt->mnt_root)
+		return -EINVAL;
+
+	down_write(&sb->s_umount);
+	err = -EPERM;
+	if (capable(CAP_SYS_ADMIN)) {
+		err = reconfigure_super(&fc);
+		if (!err)
+			set_mount_attributes(mnt, mnt_flags);
+	}
+	up_write(&sb->s_umount);
+	return err;
+}
+
+/* vfs_create_mount - a mount of fc->root, not yet in any namespace. */
+struct vfsmount *vfs_create_mount(struct fs_context *fc)
+{
+	struct vfsim *v = current_kernel();
+	struct mount *mnt;
+
+	if (!fc->root)
+		return ERR_PTR(-EINVAL);
+	mnt = alloc_vfsmnt(v, fc->source ? fc->source : "none");
+	if (!mnt)
+		return ERR_PTR(-ENOMEM);
+	if (fc->sb_flags & SB_KERNMOUNT)
+		mnt->mnt.mnt_flags = MNT_INTERNAL;
+
+	atomic_inc(&fc->root->d_sb->s_active);
+	mnt->mnt.mnt_sb = fc->root->d_sb;
+	mnt->mnt.mnt_root = dget(fc->root);
+	mnt->mnt_mountpoint = mnt->mnt.mnt_root;
+	mnt->mnt_parent = mnt;
+
+	lock_mount_hash(v);
+	list_add_tail(&mnt->mnt_instance, &mnt->mnt.mnt_sb->s_mounts);
+	unlock_mount_hash(v);
+	mnt_publish_id(mnt);
+	return &mnt->mnt;
+}
+
+/* put_fs_context: drop get_tree's root and active references. */
+static void put_fs_context(struct fs_context *fc)
+{
+	if (fc->root) {
+		struct super_block *sb = fc->root->d_sb;
+
+		dput(fc->root);
+		fc->root = NULL;
+		deactivate_super(sb);
+	}
+}
+
+struct vfsmount *vfs_kern_mount(struct file_system_type *type, int flags,
+				const char *name, const char *data)
+{
+	struct fs_context fc = {
+		.fs_type = type,
+		.source = name,
+		.data = data,
+		.sb_flags = (unsigned int)flags,
+		.sb_flags_mask = ~0U,
+		.purpose = (flags & SB_SUBMOUNT) ? FS_CONTEXT_FOR_SUBMOUNT :
+						   FS_CONTEXT_FOR_MOUNT,
+	};
+	struct vfsmount *mnt;
+	int err;
+
+	if (!type)
+		return ERR_PTR(-EINVAL);
+	err = type->get_tree(&fc);
+	if (err)
+		return ERR_PTR(err);
+	mnt = vfs_create_mount(&fc);
+	put_fs_context(&fc);
+	return mnt;
+}
+
+static int do_add_mount(struct mount *newmnt, struct mountpoint *mp,
+			struct path *path, int mnt_flags)
+{
+	struct mount *parent = real_mount(path->mnt);
+
+	mnt_flags &= ~(MNT_SHARED | MNT_WRITE_HOLD | MNT_INTERNAL | MNT_DOOMED |
+		       MNT_SYNC_UMOUNT | MNT_MARKED | MNT_UMOUNT);
+	if (unlikely(!check_mnt(parent))) {
+		/* acceptable only for automounts done in private namespaces */
+		if (!(mnt_flags & MNT_SHRINKABLE))
+			return -EINVAL;
+		if (!parent->mnt_ns)
+			return -EINVAL;
+	}
+	/* Refuse the same filesystem on the same mount point */
+	if (path->mnt->mnt_sb == newmnt->mnt.mnt_sb &&
+	    path->mnt->mnt_root == path->dentry)
+		return -EBUSY;
+	if (d_is_symlink(newmnt->mnt.mnt_root))
+		return -EINVAL;
+	newmnt->mnt.mnt_flags = mnt_flags;
+	return graft_tree(newmnt, parent, mp);
+}
+
+static int do_new_mount(struct path *path, const char *fstype, unsigned int sb_flags,
+			int mnt_flags, const char *name, const char *data)
+{
+	struct vfsim *v = current_kernel();
+	struct file_system_type *type;
+	struct fs_context fc = { 0 };
+	struct vfsmount *mnt;
+	struct mountpoint *mp;
+	int err;
+
+	if (!fstype)
+		return -EINVAL;
+	type = get_fs_type(v, fstype);
+	if (!type)
+		return -ENODEV;
+	if ((type->fs_flags & FS_REQUIRES_DEV) && (!name || !*name))
+		return -EINVAL;
+
+	fc.fs_type = type;
+	fc.source = name;
+	fc.data = data;
+	fc.sb_flags = sb_flags;
+	fc.sb_flags_mask = ~0U;
+	fc.purpose = FS_CONTEXT_FOR_MOUNT;
+	err = type->get_tree(&fc);
+	if (err)
+		return err;
+
+	mnt = vfs_create_mount(&fc);
+	put_fs_context(&fc);
+	if (IS_ERR(mnt))
+		return (int)PTR_ERR(mnt);
+
+	mp = lock_mount(path);
+	if (IS_ERR(mp)) {
+		mntput(mnt);
+		return (int)PTR_ERR(mp);
+	}
+	err = do_add_mount(real_mount(mnt), mp, path, mnt_flags);
+	unlock_mount(v, mp);
+	if (err < 0)
+		mntput(mnt);
+	return err;
+}
+
+/*
+ * path_mount - mount(2) once the target is looked up: the flag translation
+ * and dispatch of do_mount().  @data_page is a kernel copy.
+ */
+int path_mount(const char *dev_name, struct path *path, const char *type_page,
+	       unsigned long flags, const char *data_page)
+{
+	unsigned int mnt_flags = 0, sb_flags;
+
+	/* Discard magic */
+	if ((flags & MS_MGC_MSK) == MS_MGC_VAL)
+		flags &= ~MS_MGC_MSK;
+	if (flags & MS_NOUSER)
+		return -EINVAL;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (flags & MS_MANDLOCK)
+		return -EPERM;	/* CONFIG_MANDATORY_FILE_LOCKING is off */
+
+	/* Default to relatime unless overriden */
+	if (!(flags & MS_NOATIME))
+		mnt_flags |= MNT_RELATIME;
+	/* Separate the per-mountpoint flags */
+	if (flags & MS_NOSUID)
+		mnt_flags |= MNT_NOSUID;
+	if (flags & MS_NODEV)
+		mnt_flags |= MNT_NODEV;
+	if (flags & MS_NOEXEC)
+		mnt_flags |= MNT_NOEXEC;
+	if (flags & MS_NOATIME)
+		mnt_flags |= MNT_NOATIME;
+	if (flags & MS_NODIRATIME)
+		mnt_flags |= MNT_NODIRATIME;
+	if (flags & MS_STRICTATIME)
+		mnt_flags &= ~(MNT_RELATIME | MNT_NOATIME);
+	if (flags & MS_RDONLY)
+		mnt_flags |= MNT_READONLY;
+
+	/* The default atime for remount is preservation */
+	if ((flags & MS_REMOUNT) &&
+	    ((flags & (MS_NOATIME | MS_NODIRATIME | MS_RELATIME |
+		       MS_STRICTATIME)) == 0)) {
+		mnt_flags &= ~MNT_ATIME_MASK;
+		mnt_flags |= path->mnt->mnt_flags & MNT_ATIME_MASK;
+	}
+
+	sb_flags = flags & (SB_RDONLY | SB_SYNCHRONOUS | SB_MANDLOCK |
+			    SB_DIRSYNC | SB_SILENT | SB_POSIXACL |
+			    SB_LAZYTIME | SB_I_VERSION);
+
+	if ((flags & (MS_REMOUNT | MS_BIND)) == (MS_REMOUNT | MS_BIND))
+		return do_reconfigure_mnt(path, mnt_flags);
+	if (flags & MS_REMOUNT)
+		return do_remount(path, sb_flags, mnt_flags, data_page);
+	if (flags & MS_BIND)
+		return do_loopback(path, dev_name, flags & MS_REC);
+	if (flags & (MS_SHARED | MS_PRIVATE | MS_SLAVE | MS_UNBINDABLE))
+		return do_change_type(path, flags);
+	if (flags & MS_MOVE)
+		return do_move_mount_old(path, dev_name);
+
+	return do_new_mount(path, type_page, sb_flags, (int)mnt_flags, dev_name,
+			    data_page);
+}
+
+/* ---- automount and expiry ----------------------------------------------- */
+
+void mnt_set_expiry(struct vfsmount *mnt, struct list_head *expiry_list)
+{
+	struct vfsim *v = mnt->mnt_sb->s_kernel;
+
+	namespace_lock(v);
+	if (expiry_list)
+		list_add_tail(&real_mount(mnt)->mnt_expire, expiry_list);
+	else
+		list_del_init(&real_mount(mnt)->mnt_expire);
+	namespace_unlock(v);
+}
+
+/*
+ * finish_automount - graft the submount @m that d_automount made onto
+ * @path.  @m carries two references: the tree's and the one the walk will
+ * keep.
+ */
+int finish_automount(struct vfsmount *m, struct path *path)
+{
+	struct vfsim *v = m->mnt_sb->s_kernel;
+	struct mount *mnt = real_mount(m);
+	struct mountpoint *mp;
+	int err;
+
+	WARN_ON(mnt_get_count(mnt) < 2);
+
+	if (m->mnt_sb == path->mnt->mnt_sb && m->mnt_root == path->dentry) {
+		err = -ELOOP;
+		goto fail;
+	}
+	mp = lock_mount(path);
+	if (IS_ERR(mp)) {
+		err = (int)PTR_ERR(mp);
+		goto fail;
+	}
+	err = do_add_mount(mnt, mp, path, path->mnt->mnt_flags | MNT_SHRINKABLE);
+	unlock_mount(v, mp);
+	if (!err)
+		return 0;
+fail:
+	/* remove m from any expiration list it may be on */
+	if (!list_empty(&mnt->mnt_expire)) {
+		namespace_lock(v);
+		list_del_init(&mnt->mnt_expire);
+		namespace_unlock(v);
+	}
+	mntput(m);
+	mntput(m);
+	return err;
+}
+
+/*
+ * mark_mounts_for_expiry - one expiry pass over @mounts: an unused mount is
+ * marked on the first pass and unmounted on the second (any use in between
+ * clears the mark, see mntput()).  Returns how many were unmounted.
+ */
+int __mark_mounts_for_expiry(struct vfsim *v, struct list_head *mounts)
+{
+	struct mount *mnt, *next;
+	LIST_HEAD(graveyard);
+	int n = 0;
+
+	if (list_empty(mounts))
+		return 0;
+
+	namespace_lock(v);
+	lock_mount_hash(v);
+	list_for_each_entry_safe(mnt, next, mounts, mnt_expire) {
+		if (!xchg(&mnt->mnt_expiry_mark, 1) ||
+		    propagate_mount_busy(mnt, 1))
+			continue;
+		notify_mount(mnt, NULL, NOTIFY_MOUNT_EXPIRY, 0);
+		list_move(&mnt->mnt_expire, &graveyard);
+	}
+	while (!list_empty(&graveyard)) {
+		mnt = list_first_entry(&graveyard, struct mount, mnt_expire);
+		touch_mnt_namespace(mnt->mnt_ns);
+		umount_tree(mnt, UMOUNT_PROPAGATE | UMOUNT_SYNC);
+		n++;
+	}
+	unlock_mount_hash(v);
+	namespace_unlock(v);
+	return n;
+}
+
+void mark_mounts_for_expiry(struct list_head *mounts)
+{
+	__mark_mounts_for_expiry(current_kernel(), mounts);
+}
+
+/* ---- namespaces --------------------------------------------------------- */
+
+struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
+{
+	struct mnt_namespace *ns = kzalloc(sizeof(*ns), GFP_KERNEL);
+
+	if (!ns)
+		return NULL;
+	atomic_set(&ns->count, 1);
+	INIT_LIST_HEAD(&ns->list);
+	ns->seq = 1;
+	ns->kernel = v;
+	return ns;
+}
+
+void put_mnt_ns(struct mnt_namespace *ns)
+{
+	struct vfsim *v;
+
+	if (!atomic_dec_and_test(&ns->count))
+		return;
+	v = ns->kernel;
+	namespace_lock(v);
+	lock_mount_hash(v);
+	if (ns->root) {
+		ns->root->mnt.mnt_flags &= ~MNT_LOCKED;
+		umount_tree(ns->root, 0);
+	}
+	unlock_mount_hash(v);
+	namespace_unlock(v);
+	kfree(ns);
+}
+
+/*
+ * init_mount_tree - mount the root filesystem as the root of a new
+ * namespace and make it the init task's root and cwd.  The root is
+ * MNT_LOCKED: it cannot be unmounted (-EINVAL), as the kernel's rootfs.
+ */
+int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
+		    const char *data)
+{
+	struct file_system_type *type = get_fs_type(v, fstype);
+	struct mnt_namespace *ns;
+	struct vfsmount *mnt;
+	struct mount *m;
+	struct path root;
+
+	if (!type)
+		return -ENODEV;
+	mnt = vfs_kern_mount(type, 0, source, data);
+	if (IS_ERR(mnt))
+		return (int)PTR_ERR(mnt);
+	ns = alloc_mnt_ns(v);
+	if (!ns) {
+		mntput(mnt);
+		return -ENOMEM;
+	}
+	m = real_mount(mnt);
+	m->mnt_ns = ns;
+	ns->root = m;
+	ns->mounts = 1;
+	list_add(&m->mnt_list, &ns->list);
+	mnt->mnt_flags |= MNT_LOCKED | MNT_RELATIME;
+	v->init_mnt_ns = ns;
+	current->nsproxy_mnt_ns = ns;
+	atomic_inc(&ns->count);
+
+	root.mnt = mnt;
+	root.dentry = mnt->mnt_root;
+	set_fs_pwd(&current->fs, &root);
+	set_fs_root(&current->fs, &root);
+	return 0;
+}
+
+/* Tear every namespace down (instance destruction). */
+void namespace_teardown(struct vfsim *v)
+{
+	struct mnt_namespace *ns = v->init_mnt_ns;
+
+	if (!ns)
+		return;
+	v->init_mnt_ns = NULL;
+	put_mnt_ns(ns);
+}

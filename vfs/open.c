@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* open/close, chdir/fchdir/chroot, chmod/chown (fs/open.c). */
+#include <fcntl.h>
+
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/namei.h>
+#include <vfs/syscalls.h>
+
+#define VALID_OPEN_FLAGS (O_ACCMODE | O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | \
+			  O_APPEND | O_NONBLOCK | O_DSYNC | O_DIRECT | \
+			  O_LARGEFILE | O_DIRECTORY | O_NOFOLLOW | O_NOATIME | \
+			  O_CLOEXEC | O_PATH | O_SYNC | O_TMPFILE)
+
+static const struct file_operations empty_fops;
+
+static int may_open(const struct path *path, int acc_mode, int flag)
+{
+	struct inode *inode = path->dentry->d_inode;
+	int err;
+
+	if (S_ISLNK(inode->i_mode))
+		return -ELOOP;
+	if (S_ISDIR(inode->i_mode) && (acc_mode & MAY_WRITE))
+		return -EISDIR;
+	err = inode_permission(inode, acc_mode);
+	if (err)
+		return err;
+	if ((acc_mode & MAY_WRITE) && __mnt_is_readonly(path->mnt))
+		return -EROFS;
+	(void)flag;
+	return 0;
+}
+
+long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
+{
+	unsigned int lookup_flags = 0;
+	struct filename *name;
+	struct file *f;
+	struct path path;
+	int acc_mode = 0;
+	long err;
+
+	if (flags & ~VALID_OPEN_FLAGS)
+		return -EINVAL;
+	if ((flags & O_TMPFILE) == O_TMPFILE)
+		return -EOPNOTSUPP;
+	if ((flags & (O_CREAT | O_DIRECTORY)) == (O_CREAT | O_DIRECTORY))
+		return -EINVAL;
+	if (flags & O_PATH)
+		flags &= O_DIRECTORY | O_NOFOLLOW | O_PATH | O_CLOEXEC;
+	else if ((flags & O_ACCMODE) == O_RDONLY)
+		acc_mode = MAY_READ;
+	else if ((flags & O_ACCMODE) == O_WRONLY)
+		acc_mode = MAY_WRITE;
+	else
+		acc_mode = MAY_READ | MAY_WRITE;
+
+	if (!(flags & O_NOFOLLOW))
+		lookup_flags |= LOOKUP_FOLLOW;
+	if (flags & O_DIRECTORY)
+		lookup_flags |= LOOKUP_DIRECTORY;
+	if (!(flags & O_PATH))
+		lookup_flags |= LOOKUP_OPEN;
+
+	name = getname(filename);
+	if (IS_ERR(name))
+		return PTR_ERR(name);
+
+	if (flags & O_CREAT) {
+		err = filename_lookup(dfd, name, lookup_flags, &path);
+		if (!err && (flags & O_EXCL)) {
+			path_put(&path);
+			err = -EEXIST;
+		} else if (err == -ENOENT) {
+			err = do_mkfile(dfd, name, mode);
+			if (!err)
+				err = filename_lookup(dfd, name, lookup_flags, &path);
+			acc_mode = 0;	/* a file we just created opens as asked */
+		}
+	} else {
+		err = filename_lookup(dfd, name, lookup_flags, &path);
+	}
+	putname(name);
+	if (err)
+		return err;
+
+	if (!(flags & O_PATH)) {
+		err = may_open(&path, acc_mode, flags);
+		if (err) {
+			path_put(&path);
+			return err;
+		}
+	} else if ((flags & O_DIRECTORY) && !d_is_dir(path.dentry)) {
+		path_put(&path);
+		return -ENOTDIR;
+	}
+
+	f = alloc_file_path(&path, (unsigned int)flags, &empty_fops);
+	path_put(&path);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	err = fd_install_new(f, (unsigned int)flags);
+	if (err < 0)
+		fput(f);
+	return err;
+}
+
+long ksys_close(int fd)
+{
+	if (fd < 0)
+		return -EBADF;
+	return close_fd((unsigned int)fd);
+}
+
+long ksys_chdir(const char __user *filename)
+{
+	struct path path;
+	long err;
+
+	err = user_path_at(AT_FDCWD, filename, LOOKUP_FOLLOW | LOOKUP_DIRECTORY, &path);
+	if (err)
+		return err;
+	err = inode_permission(path.dentry->d_inode, MAY_EXEC);
+	if (!err)
+		set_fs_pwd(&current->fs, &path);
+	path_put(&path);
+	return err;
+}
+
+long ksys_fchdir(int fd)
+{
+	struct file *f = fd < 0 ? NULL : fget_raw((unsigned int)fd);
+	long err;
+
+	if (!f)
+		return -EBADF;
+	err = -ENOTDIR;
+	if (d_is_dir(f->f_path.dentry)) {
+		err = inode_permission(f->f_path.dentry->d_inode, MAY_EXEC);
+		if (!err)
+			set_fs_pwd(&current->fs, &f->f_path);
+	}
+	fput(f);
+	return err;
+}
+
+long ksys_chroot(const char __user *filename)
+{
+	struct path path;
+	long err;
+
+	err = user_path_at(AT_FDCWD, filename, LOOKUP_FOLLOW | LOOKUP_DIRECTORY, &path);
+	if (err)
+		return err;
+	err = inode_permission(path.dentry->d_inode, MAY_EXEC);
+	if (!err && !capable(CAP_SYS_CHROOT))
+		err = -EPERM;
+	if (!err)
+		set_fs_root(&current->fs, &path);
+	path_put(&path);
+	return err;
+}
+
+long ksys_chmod(const char __user *filename, umode_t mode)
+{
+	struct path path;
+	struct inode *inode;
+	long err;
+
+	err = user_path_at(AT_FDCWD, filename, LOOKUP_FOLLOW, &path);
+	if (err)
+		return err;
+	inode = path.dentry->d_inode;
+	err = 0;
+	if (__mnt_is_readonly(path.mnt))
+		err = -EROFS;
+	else if (current->cred.fsuid != inode->i_uid && !capable(CAP_FOWNER))
+		err = -EPERM;
+	if (!err) {
+		inode->i_mode = (umode_t)((inode->i_mode & S_IFMT) | (mode & 07777));
+		inode->i_ctime = current_time_v(current_kernel());
+	}
+	path_put(&path);
+	return err;
+}
+
+long ksys_chown(const char __user *filename, kuid_t user, kgid_t group)
+{
+	struct path path;
+	struct inode *inode;
+	long err;
+
+	err = user_path_at(AT_FDCWD, filename, LOOKUP_FOLLOW, &path);
+	if (err)
+		return err;
+	inode = path.dentry->d_inode;
+	err = 0;
+	if (__mnt_is_readonly(path.mnt))
+		err = -EROFS;
+	else if (!capable(CAP_CHOWN))
+		err = -EPERM;
+	if (!err) {
+		if (user != (kuid_t)-1)
+			inode->i_uid = user;
+		if (group != (kgid_t)-1)
+			inode->i_gid = group;
+		inode->i_ctime = current_time_v(current_kernel());
+	}
+	path_put(&path);
+	return err;
+}

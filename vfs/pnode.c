@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Mount propagation (fs/pnode.c): peer groups, masters and slaves, the
+ * propagation of new mounts to peers and slaves, of umounts and of the
+ * busy check.  Everything here runs under namespace_sem (writer); the
+ * MNT_MARKED bits and mnt_umounting lists are scratch state of one call.
+ *
+ * propagate_umount() is simplified against the kernel's: a propagated copy
+ * is taken away with the original only when nothing is mounted on it; the
+ * kernel additionally unmounts copies whose only child is itself being
+ * unmounted and re-parents "tucked" mounts.  docs/internals.md says more.
+ */
+#include <sys/mount.h>
+
+#include <linux/bug.h>
+#include <vfs/kernel.h>
+#include <vfs/mount.h>
+#include <vfs/pnode.h>
+
+static inline struct mount *next_peer(struct mount *p)
+{
+	return list_entry(p->mnt_share.next, struct mount, mnt_share);
+}
+static inline struct mount *first_slave(struct mount *p)
+{
+	return list_entry(p->mnt_slave_list.next, struct mount, mnt_slave);
+}
+static inline struct mount *next_slave(struct mount *p)
+{
+	return list_entry(p->mnt_slave.next, struct mount, mnt_slave);
+}
+static inline bool peers(struct mount *m1, struct mount *m2)
+{
+	return m1->mnt_group_id == m2->mnt_group_id && m1->mnt_group_id;
+}
+
+int mnt_alloc_group_id(struct mount *mnt)
+{
+	struct vfsim *v = mnt->mnt.mnt_sb->s_kernel;
+	int res;
+
+	spin_lock(&v->id_lock);
+	res = ida_alloc(&v->mnt_group_ida);
+	spin_unlock(&v->id_lock);
+	if (res < 0)
+		return res;
+	mnt->mnt_group_id = res;
+	return 0;
+}
+
+void mnt_release_group_id(struct mount *mnt)
+{
+	struct vfsim *v = mnt->mnt.mnt_sb->s_kernel;
+
+	spin_lock(&v->id_lock);
+	ida_free(&v->mnt_group_ida, (unsigned int)mnt->mnt_group_id);
+	spin_unlock(&v->id_lock);
+	mnt->mnt_group_id = 0;
+}
+
+void cleanup_group_ids(struct mount *mnt, struct mount *end)
+{
+	struct mount *p;
+
+	for (p = mnt; p != end; p = next_mnt(p, mnt)) {
+		if (p->mnt_group_id && !IS_MNT_SHARED(p))
+			mnt_release_group_id(p);
+	}
+}
+
+int invent_group_ids(struct mount *mnt, bool recurse)
+{
+	struct mount *p;
+
+	for (p = mnt; p; p = recurse ? next_mnt(p, mnt) : NULL) {
+		if (!p->mnt_group_id && !IS_MNT_SHARED(p)) {
+			int err = mnt_alloc_group_id(p);
+
+			if (err) {
+				cleanup_group_ids(mnt, p);
+				return err;
+			}
+		}
+	}
+	return 0;
+}
+
+static void set_mnt_shared(struct mount *mnt)
+{
+	mnt->mnt.mnt_flags &= ~MNT_SHARED_MASK;
+	mnt->mnt.mnt_flags |= MNT_SHARED;
+}
+
+static int do_make_slave(struct mount *mnt)
+{
+	struct mount *master, *slave_mnt;
+
+	if (list_empty(&mnt->mnt_share)) {
+		if (IS_MNT_SHARED(mnt)) {
+			mnt_release_group_id(mnt);
+			mnt->mnt.mnt_flags &= ~MNT_SHARED;
+		}
+		master = mnt->mnt_master;
+		if (!master) {
+			struct list_head *p = &mnt->mnt_slave_list;
+
+			while (!list_empty(p)) {
+				slave_mnt = list_first_entry(p, struct mount, mnt_slave);
+				list_del_init(&slave_mnt->mnt_slave);
+				slave_mnt->mnt_master = NULL;
+			}
+			return 0;
+		}
+	} else {
+		struct mount *m;
+
+		/* Slave to a peer with the same root dentry if there is one. */
+		for (m = master = next_peer(mnt); m != mnt; m = next_peer(m)) {
+			if (m->mnt.mnt_root == mnt->mnt.mnt_root) {
+				master = m;
+				break;
+			}
+		}
+		list_del_init(&mnt->mnt_share);
+		mnt->mnt_group_id = 0;
+		mnt->mnt.mnt_flags &= ~MNT_SHARED;
+	}
+	list_for_each_entry(slave_mnt, &mnt->mnt_slave_list, mnt_slave)
+		slave_mnt->mnt_master = master;
+	list_move(&mnt->mnt_slave, &master->mnt_slave_list);
+	list_splice_tail_init(&mnt->mnt_slave_list, &master->mnt_slave_list);
+	mnt->mnt_master = master;
+	return 0;
+}
+
+/* Caller holds namespace_sem and mount_lock. */
+void change_mnt_propagation(struct mount *mnt, int type)
+{
+	if (type == MS_SHARED) {
+		set_mnt_shared(mnt);
+		return;
+	}
+	do_make_slave(mnt);
+	if (type != MS_SLAVE) {
+		list_del_init(&mnt->mnt_slave);
+		mnt->mnt_master = NULL;
+		if (type == MS_UNBINDABLE)
+			mnt->mnt.mnt_flags |= MNT_UNBINDABLE;
+		else
+			mnt->mnt.mnt_flags &= ~MNT_UNBINDABLE;
+	}
+}
+
+/* The next mount in the propagation tree of @origin (peers, then slaves). */
+static struct mount *propagation_next(struct mount *m, struct mount *origin)
+{
+	/* are there any slaves of this mount? */
+	if (!IS_MNT_NEW(m) && !list_empty(&m->mnt_slave_list))
+		return first_slave(m);
+
+	while (1) {
+		struct mount *master = m->mnt_master;
+
+		if (master == origin->mnt_master) {
+			struct mount *next = next_peer(m);
+
+			return next == origin ? NULL : next;
+		} else if (m->mnt_slave.next != &master->mnt_slave_list) {
+			return next_slave(m);
+		}
+		/* back at master */
+		m = master;
+	}
+}
+
+static struct mount *next_group(struct mount *m, struct mount *origin)
+{
+	while (1) {
+		while (1) {
+			struct mount *next;
+
+			if (!IS_MNT_NEW(m) && !list_empty(&m->mnt_slave_list))
+				return first_slave(m);
+			next = next_peer(m);
+			if (m->mnt_group_id == origin->mnt_group_id) {
+				if (next == origin)
+					return NULL;
+			} else if (m->mnt_slave.next != &next->mnt_slave) {
+				break;
+			}
+			m = next;
+		}
+		/* m is the last peer */
+		while (1) {
+			struct mount *master = m->mnt_master;
+
+			if (m->mnt_slave.next != &master->mnt_slave_list)
+				return next_slave(m);
+			m = next_peer(master);
+			if (master->mnt_group_id == origin->mnt_group_id)
+				break;
+			if (master->mnt_slave.next == &m->mnt_slave)
+				break;
+			m = master;
+		}
+		if (m == origin)
+			return NULL;
+	}
+}
+
+static bool is_subdir_of(struct dentry *d, struct dentry *ancestor)
+{
+	for (;;) {
+		if (d == ancestor)
+			return true;
+		if (IS_ROOT(d))
+			return false;
+		d = d->d_parent;
+	}
+}
+
+/* The state of one propagate_mnt() call (the kernel keeps it in statics,
+ * serialised by namespace_sem; ours is per call). */
+struct propagation {
+	struct mount *last_dest, *first_source, *last_source, *dest_master;
+	struct mountpoint *mp;
+	struct hlist_head *list;
+};
+
+static int propagate_one(struct propagation *pr, struct mount *m)
+{
+	struct mount *child;
+	int type;
+
+	/* skip ones added by this propagate_mnt() */
+	if (IS_MNT_NEW(m))
+		return 0;
+	/* skip if mountpoint isn't covered by it */
+	if (!is_subdir_of(pr->mp->m_dentry, m->mnt.mnt_root))
+		return 0;
+	if (peers(m, pr->last_dest)) {
+		type = CL_MAKE_SHARED;
+	} else {
+		struct mount *n, *p;
+		bool done;
+
+		for (n = m;; n = p) {
+			p = n->mnt_master;
+			if (p == pr->dest_master || IS_MNT_MARKED(p))
+				break;
+			do {
+				struct mount *parent = pr->last_source->mnt_parent;
+
+				if (pr->last_source == pr->first_source)
+					break;
+				done = parent->mnt_master == p;
+				if (done && peers(n, parent))
+					break;
+				pr->last_source = pr->last_source->mnt_master;
+			} while (!done);
+		}
+		type = CL_SLAVE;
+		/* beginning of peer group among the slaves? */
+		if (IS_MNT_SHARED(m))
+			type |= CL_MAKE_SHARED;
+	}
+
+	child = copy_tree(pr->last_source, pr->last_source->mnt.mnt_root, type);
+	if (IS_ERR(child))
+		return (int)PTR_ERR(child);
+	child->mnt.mnt_flags &= ~MNT_LOCKED;
+	mnt_set_mountpoint(m, pr->mp, child);
+	pr->last_dest = m;
+	pr->last_source = child;
+	if (m->mnt_master != pr->dest_master)
+		SET_MNT_MARK(m->mnt_master);
+	hlist_add_head(&child->mnt_hash, pr->list);
+	return count_mounts(m->mnt_ns, child);
+}
+
+/*
+ * propagate_mnt - copy @source_mnt onto @dest_mp in every peer and slave
+ * of @dest_mnt; the copies are collected on @tree_list (through their
+ * mnt_hash) for attach_recursive_mnt() to commit.
+ */
+int propagate_mnt(struct mount *dest_mnt, struct mountpoint *dest_mp,
+		  struct mount *source_mnt, struct hlist_head *tree_list)
+{
+	struct propagation pr = {
+		.last_dest = dest_mnt,
+		.first_source = source_mnt,
+		.last_source = source_mnt,
+		.mp = dest_mp,
+		.list = tree_list,
+		.dest_master = dest_mnt->mnt_master,
+	};
+	struct mount *m, *n;
+	int ret = 0;
+
+	/* all peers of dest_mnt, except dest_mnt itself */
+	for (n = next_peer(dest_mnt); n != dest_mnt; n = next_peer(n)) {
+		ret = propagate_one(&pr, n);
+		if (ret)
+			goto out;
+	}
+	/* all slave groups */
+	for (m = next_group(dest_mnt, dest_mnt); m; m = next_group(m, dest_mnt)) {
+		/* everything in that slave group */
+		n = m;
+		do {
+			ret = propagate_one(&pr, n);
+			if (ret)
+				goto out;
+			n = next_peer(n);
+		} while (n != m);
+	}
+out:
+	hlist_for_each_entry(n, tree_list, mnt_hash) {
+		m = n->mnt_parent;
+		if (m->mnt_master != dest_mnt->mnt_master)
+			CLEAR_MNT_MARK(m->mnt_master);
+	}
+	return ret;
+}
+
+static struct mount *find_topper(struct mount *mnt)
+{
+	struct mount *child;
+
+	if (list_empty(&mnt->mnt_mounts) || mnt->mnt_mounts.next->next != &mnt->mnt_mounts)
+		return NULL;
+	child = list_first_entry(&mnt->mnt_mounts, struct mount, mnt_child);
+	if (child->mnt_mountpoint != mnt->mnt.mnt_root)
+		return NULL;
+	return child;
+}
+
+static int do_refcount_check(struct mount *mnt, int count)
+{
+	return mnt_get_count(mnt) > count;
+}
+
+/*
+ * propagate_mount_busy - is @mnt (with @refcnt references expected) or any
+ * of its propagated copies in use?
+ */
+int propagate_mount_busy(struct mount *mnt, int refcnt)
+{
+	struct mount *m, *child, *topper;
+	struct mount *parent = mnt->mnt_parent;
+
+	if (mnt == parent)
+		return do_refcount_check(mnt, refcnt);
+
+	if (!list_empty(&mnt->mnt_mounts) || do_refcount_check(mnt, refcnt))
+		return 1;
+
+	for (m = propagation_next(parent, parent); m;
+	     m = propagation_next(m, parent)) {
+		int count = 1;
+
+		child = __lookup_mnt(&m->mnt, mnt->mnt_mountpoint);
+		if (!child)
+			continue;
+		topper = find_topper(child);
+		if (topper)
+			count += 1;
+		else if (!list_empty(&child->mnt_mounts))
+			continue;
+		if (do_refcount_check(child, count))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * propagate_umount - add to @list (mounts being unmounted, on their
+ * mnt_list) the propagated copies that go with them.  See the head of the
+ * file for how this differs from the kernel.
+ */
+void propagate_umount(struct list_head *list)
+{
+	LIST_HEAD(extra);
+	struct mount *mnt;
+
+	list_for_each_entry(mnt, list, mnt_list) {
+		struct mount *parent = mnt->mnt_parent;
+		struct mount *m;
+
+		if (parent == mnt || parent->mnt.mnt_flags & MNT_UMOUNT)
+			continue;
+		for (m = propagation_next(parent, parent); m;
+		     m = propagation_next(m, parent)) {
+			struct mount *child = __lookup_mnt(&m->mnt, mnt->mnt_mountpoint);
+
+			if (!child || (child->mnt.mnt_flags & MNT_UMOUNT))
+				continue;
+			if (!list_empty(&child->mnt_mounts))
+				continue;
+			child->mnt.mnt_flags |= MNT_UMOUNT;
+			list_del_init(&child->mnt_child);
+			list_move_tail(&child->mnt_list, &extra);
+		}
+	}
+	list_splice_tail_init(&extra, list);
+}

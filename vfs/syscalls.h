@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Kernel-side syscall implementations behind the public API. */
+#ifndef _VFSIM_VFS_SYSCALLS_H
+#define _VFSIM_VFS_SYSCALLS_H
+
+#include <vfs/kernel.h>
+
+long do_mkdirat(int dfd, const char __user *pathname, umode_t mode);
+long do_symlinkat(const char __user *oldname, int newdfd, const char __user *newname);
+long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode);
+long ksys_close(int fd);
+long ksys_chdir(const char __user *filename);
+long ksys_fchdir(int fd);
+long ksys_chroot(const char __user *filename);
+long ksys_chmod(const char __user *filename, umode_t mode);
+long ksys_chown(const char __user *filename, kuid_t user, kgid_t group);
+long ksys_mount(const char __user *dev_name, const char __user *dir_name,
+		const char __user *type, unsigned long flags, const void __user *data);
+long ksys_umount(const char __user *name, int flags);
+struct filename;
+long do_mkfile(int dfd, struct filename *name, umode_t mode);
+long do_mkautomount(const char __user *pathname, const char *fstype,
+		    const char *source, const char *data);
+
+#endif

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Tasks, credentials, fs_struct and file tables: the smallest shape of
+ * include/linux/sched.h, cred.h, fs_struct.h and fdtable.h that the
+ * syscalls need.  A task is single-threaded from the model's point of view:
+ * its fd table and fs_struct are protected by its own lock anyway, because a
+ * harness may share a task between threads.
+ */
+#ifndef _VFSIM_VFS_TASK_H
+#define _VFSIM_VFS_TASK_H
+
+#include <linux/current.h>
+#include <vfs/mount.h>
+
+/* Capabilities (include/uapi/linux/capability.h) */
+#define CAP_CHOWN		0
+#define CAP_DAC_OVERRIDE	1
+#define CAP_DAC_READ_SEARCH	2
+#define CAP_FOWNER		3
+#define CAP_SYS_CHROOT		18
+#define CAP_SYS_ADMIN		21
+
+struct cred {
+	kuid_t uid, euid, fsuid;
+	kgid_t gid, egid, fsgid;
+	u64 cap_effective;
+};
+
+struct fs_struct {
+	spinlock_t lock;
+	umode_t umask;
+	struct path root, pwd;
+};
+
+struct file;
+
+struct file_operations {
+	long (*read)(struct file *f, void __user *buf, size_t len);
+	long (*write)(struct file *f, const void __user *buf, size_t len);
+	long (*unlocked_ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
+	int (*release)(struct file *f);
+};
+
+struct file {
+	atomic_t f_count;
+	struct path f_path;
+	unsigned int f_flags;
+	unsigned int f_mode;
+	const struct file_operations *f_op;
+	void *private_data;
+};
+
+#define FMODE_READ	0x1
+#define FMODE_WRITE	0x2
+#define FMODE_PATH	0x4000
+
+struct files_struct {
+	spinlock_t file_lock;
+	unsigned int max_fds;
+	struct file **fd;
+	unsigned long *close_on_exec;
+};
+
+#define VFSIM_FIRST_FD 3	/* 0-2: the stdio a process is born with */
+
+struct task_struct {
+	struct list_head tasks;		/* on v->tasks */
+	struct vfsim *kernel;
+	struct cred cred;
+	struct fs_struct fs;
+	struct files_struct files;
+	struct mnt_namespace *nsproxy_mnt_ns;
+	bool sigpending;
+	int pid;
+};
+
+static inline const struct cred *current_cred(void) { return &current->cred; }
+static inline umode_t current_umask(void) { return current->fs.umask; }
+bool capable(int cap);
+static inline bool ns_capable_sys_admin(void) { return capable(CAP_SYS_ADMIN); }
+static inline bool signal_pending(struct task_struct *t) { return READ_ONCE(t->sigpending); }
+
+/* fdtable.c */
+struct file *fget(unsigned int fd);
+struct file *fget_raw(unsigned int fd);
+void fput(struct file *file);
+int fd_install_new(struct file *file, unsigned int flags);
+int close_fd(unsigned int fd);
+struct file *alloc_file_path(const struct path *path, unsigned int flags,
+			     const struct file_operations *fop);
+void files_release(struct task_struct *t);
+
+/* task.c */
+struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent,
+			       kuid_t uid, kgid_t gid);
+void task_free(struct task_struct *t);
+void get_fs_root(struct fs_struct *fs, struct path *root);
+void get_fs_pwd(struct fs_struct *fs, struct path *pwd);
+void set_fs_root(struct fs_struct *fs, const struct path *path);
+void set_fs_pwd(struct fs_struct *fs, const struct path *path);
+
+#endif
