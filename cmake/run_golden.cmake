@@ -2,7 +2,7 @@
 #   -DVFSIM=<vfsim command>  -DSCENARIO=<file.scn, relative to WORKDIR>
 #   -DWORKDIR=<dir>  -DEXPECTED=<file.out>  -DEXPECTED_RC_FILE=<file.rc>
 #   -DACTUAL=<where to keep the actual stdout>  [-DLAUNCHER=<a|b|c>]
-# Runs `vfsim run SCENARIO` in WORKDIR, compares its stdout byte for byte with
+# Runs `vfsim run --check SCENARIO` (invariants after every line) in WORKDIR, compares its stdout byte for byte with
 # EXPECTED and its exit code with the one in EXPECTED_RC_FILE (default 0).
 # On a mismatch prints `diff -u` and the command's stderr, and fails.
 # With VFSIM_UPDATE_GOLDEN=1 in the environment, rewrites EXPECTED (and the
@@ -30,7 +30,7 @@ get_filename_component(actual_dir "${ACTUAL}" DIRECTORY)
 file(MAKE_DIRECTORY "${actual_dir}")
 set(stderr_file "${ACTUAL}.stderr")
 execute_process(
-	COMMAND ${launcher} "${VFSIM}" run "${SCENARIO}"
+	COMMAND ${launcher} "${VFSIM}" run --check "${SCENARIO}"
 	WORKING_DIRECTORY "${WORKDIR}"
 	OUTPUT_FILE "${ACTUAL}"
 	ERROR_FILE "${stderr_file}"

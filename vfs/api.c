@@ -182,7 +182,9 @@ static long do_mnt_set_expiry(const char *name)
 		if (list_empty(&m->mnt_expire))
 			mnt_set_expiry(path.mnt, &current_kernel()->expiry_list);
 	}
-	path_put(&path);
+	/* Putting a mount on the list is no use of it: keep any mark. */
+	dput(path.dentry);
+	mntput_no_expire(real_mount(path.mnt));
 	return err;
 }
 

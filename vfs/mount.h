@@ -144,6 +144,8 @@ static inline struct mount *next_mnt(struct mount *p, struct mount *root)
 /* namespace.c */
 struct vfsmount *mntget(struct vfsmount *mnt);
 void mntput(struct vfsmount *mnt);
+/* Drop a reference without counting as a use (the expiry mark stays). */
+void mntput_no_expire(struct mount *mnt);
 void path_get(const struct path *path);
 void path_put(const struct path *path);
 struct vfsmount *lookup_mnt(const struct path *path);

@@ -221,7 +221,7 @@ static void cleanup_mnt(struct mount *mnt)
 	deactivate_super(sb);
 }
 
-static void mntput_no_expire(struct mount *mnt)
+void mntput_no_expire(struct mount *mnt)
 {
 	int count = atomic_sub_return(1, &mnt->mnt_count);
 
@@ -835,7 +835,9 @@ int path_umount(struct path *path, int flags)
 		goto out;
 	ret = do_umount(mnt, flags);
 out:
-	path_put(path);
+	/* we mustn't call path_put() as that would clear mnt_expiry_mark */
+	dput(path->dentry);
+	mntput_no_expire(mnt);
 	return ret;
 }
 

@@ -248,17 +248,18 @@ static int propagate_one(struct propagation *pr, struct mount *m)
 			p = n->mnt_master;
 			if (p == pr->dest_master || IS_MNT_MARKED(p))
 				break;
-			do {
-				struct mount *parent = pr->last_source->mnt_parent;
-
-				if (pr->last_source == pr->first_source)
-					break;
-				done = parent->mnt_master == p;
-				if (done && peers(n, parent))
-					break;
-				pr->last_source = pr->last_source->mnt_master;
-			} while (!done);
 		}
+		do {
+			struct mount *parent = pr->last_source->mnt_parent;
+
+			if (pr->last_source == pr->first_source)
+				break;
+			done = parent->mnt_master == p;
+			if (done && peers(n, parent))
+				break;
+			pr->last_source = pr->last_source->mnt_master;
+		} while (!done);
+
 		type = CL_SLAVE;
 		/* beginning of peer group among the slaves? */
 		if (IS_MNT_SHARED(m))
