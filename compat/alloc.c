@@ -36,7 +36,11 @@ struct kmem_hdr {
 	size_t size;
 	const char *site;
 	u64 magic;
-} __attribute__((aligned(16)));
+};
+/* The payload follows the header: keep it as aligned as malloc's. No
+ * aligned() attribute: list walks form container_of() on the heap's list
+ * head, which is not a header and would then be "misaligned". */
+_Static_assert(sizeof(struct kmem_hdr) % 16 == 0, "kmem_hdr keeps 16-byte alignment");
 
 /* Used when kernel code runs with no instance entered: that is a bug. */
 static struct ksim_ctx orphan_ctx;

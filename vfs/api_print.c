@@ -27,10 +27,6 @@
 
 #include <vfsim/vfsim.h>
 
-/* SB_RDONLY in struct vfsim_mount_desc.sb_flags (the same value as
- * MS_RDONLY; the public header has no name for it). */
-#define PRINT_SB_RDONLY 0x1u
-
 enum { COL_ID, COL_TARGET, COL_FSTYPE, COL_SOURCE, COL_OPTIONS, COL_PROPAGATION,
        NR_COLS };
 
@@ -138,7 +134,7 @@ static char *fmt_options(const struct vfsim_mount_desc *m)
 		sbuf_puts(&b, ",strictatime");
 	if (m->attr & VFSIM_ATTR_NODIRATIME)
 		sbuf_puts(&b, ",nodiratime");
-	if ((m->sb_flags & PRINT_SB_RDONLY) && !(m->attr & VFSIM_ATTR_RDONLY))
+	if ((m->sb_flags & VFSIM_SB_RDONLY) && !(m->attr & VFSIM_ATTR_RDONLY))
 		sbuf_puts(&b, ",sb-ro");
 	return sbuf_take(&b);
 }

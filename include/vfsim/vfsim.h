@@ -173,8 +173,15 @@ VFSIM_API long vfsim_mkautomount(struct vfsim_task *t, const char *path,
 #define VFSIM_ATTR_STRICTATIME 0x20
 #define VFSIM_ATTR_NODIRATIME 0x80
 
-/** One mount, as the tree walkers see it.  Strings live until the callback
- *  returns. */
+/* Superblock flag bits of struct vfsim_mount_desc.sb_flags (SB_*). */
+#define VFSIM_SB_RDONLY 0x1
+#define VFSIM_SB_NOSUID 0x2
+#define VFSIM_SB_NODEV 0x4
+#define VFSIM_SB_NOEXEC 0x8
+#define VFSIM_SB_SUBMOUNT (1U << 26)
+
+/** One mount, as the tree walkers see it.  Strings are never NULL and live
+ *  until the callback returns. */
 struct vfsim_mount_desc {
 	unsigned int mnt_id;
 	unsigned int parent_id; /* == mnt_id for the namespace root */
