@@ -8,6 +8,7 @@
 
 __thread struct task_struct *ksim_current_task;
 __thread struct ksim_ctx *ksim_cur_ctx;
+int ksim_fence_dummy;
 
 void ksim_warn(const char *file, int line, const char *what)
 {

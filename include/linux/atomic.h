@@ -49,9 +49,28 @@ __KSIM_ATOMIC_OPS(atomic64, atomic64_t, s64)
 				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
 	__old;								\
 })
-#define smp_mb() __atomic_thread_fence(__ATOMIC_SEQ_CST)
-#define smp_rmb() __atomic_thread_fence(__ATOMIC_ACQUIRE)
-#define smp_wmb() __atomic_thread_fence(__ATOMIC_RELEASE)
+/*
+ * ThreadSanitizer does not model fences (and gcc refuses them under
+ * -fsanitize=thread): there a fence is a read-modify-write of a dummy with
+ * the same order, which TSan sees and x86 executes as a full barrier.
+ */
+#if defined(__SANITIZE_THREAD__)
+#define KSIM_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define KSIM_TSAN 1
+#endif
+#endif
+#ifdef KSIM_TSAN
+extern int ksim_fence_dummy;
+#define ksim_fence(order) ((void)__atomic_fetch_add(&ksim_fence_dummy, 0, order))
+#else
+#define ksim_fence(order) __atomic_thread_fence(order)
+#endif
+
+#define smp_mb() ksim_fence(__ATOMIC_SEQ_CST)
+#define smp_rmb() ksim_fence(__ATOMIC_ACQUIRE)
+#define smp_wmb() ksim_fence(__ATOMIC_RELEASE)
 #define smp_store_release(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 #define smp_load_acquire(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
 

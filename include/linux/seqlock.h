@@ -36,7 +36,7 @@ static inline unsigned int read_seqbegin(const seqlock_t *sl)
 
 static inline bool read_seqretry(const seqlock_t *sl, unsigned int start)
 {
-	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	smp_rmb();
 	return __atomic_load_n(&sl->sequence, __ATOMIC_RELAXED) != start;
 }
 
@@ -44,7 +44,7 @@ static inline void write_seqlock(seqlock_t *sl)
 {
 	spin_lock(&sl->lock);
 	__atomic_store_n(&sl->sequence, sl->sequence + 1, __ATOMIC_RELAXED);
-	__atomic_thread_fence(__ATOMIC_RELEASE);
+	smp_wmb();
 }
 
 static inline void write_sequnlock(seqlock_t *sl)
