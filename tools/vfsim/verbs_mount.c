@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Scenario verbs on mounts: mount, bind, move, umount, remount, setattr,
- * propagation, expire.  Each is the mount(2)/umount2(2) call mount(8) or
+ * propagation, automount, expire.  Each is the mount(2)/umount2(2) call mount(8) or
  * umount(8) would make for it.
  */
 #include <errno.h>
@@ -164,6 +164,13 @@ static long verb_expire(struct scn_call *c)
 	return vfsim_expire_mounts(c->v);
 }
 
+/* automount PATH FSTYPE SOURCE [DATA]: make PATH an automount point */
+static long verb_automount(struct scn_call *c)
+{
+	return vfsim_mkautomount(c->task, c->argv[0], c->argv[1], c->argv[2],
+				 c->argc > 3 ? c->argv[3] : NULL);
+}
+
 const struct scn_verb scn_verbs_mount[] = {
 	{ "mount", 3, 4, SCN_VERB_NEEDS_TASK, verb_mount,
 	  "FSTYPE SOURCE TARGET [OPTIONS]",
@@ -181,6 +188,9 @@ const struct scn_verb scn_verbs_mount[] = {
 	{ "propagation", 2, 3, SCN_VERB_NEEDS_TASK, verb_propagation,
 	  "TARGET shared|private|slave|unbindable [rec]",
 	  "change propagation (r...: rec)" },
+	{ "automount", 3, 4, SCN_VERB_NEEDS_TASK, verb_automount,
+	  "PATH FSTYPE SOURCE [DATA]",
+	  "new directory PATH whose walk mounts FSTYPE (a submount that expires)" },
 	{ "expire", 0, 1, 0, verb_expire, "[TARGET]",
 	  "TARGET on the expiry list; one pass" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
