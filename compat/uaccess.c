@@ -50,7 +50,8 @@ unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
 {
 	size_t ok = ua_accessible(from, n);
 
-	memcpy(to, from, ok);
+	if (ok)		/* @from may be NULL: no memcpy(NULL, 0) */
+		memcpy(to, from, ok);
 	if (ok < n)	/* the kernel zeroes what it could not copy */
 		memset((char *)to + ok, 0, n - ok);
 	return n - ok;
@@ -60,7 +61,8 @@ unsigned long copy_to_user(void __user *to, const void *from, unsigned long n)
 {
 	size_t ok = ua_accessible(to, n);
 
-	memcpy(to, from, ok);
+	if (ok)
+		memcpy(to, from, ok);
 	return n - ok;
 }
 
@@ -68,7 +70,8 @@ unsigned long clear_user(void __user *to, unsigned long n)
 {
 	size_t ok = ua_accessible(to, n);
 
-	memset(to, 0, ok);
+	if (ok)
+		memset(to, 0, ok);
 	return n - ok;
 }
 
@@ -79,6 +82,8 @@ long strncpy_from_user(char *dst, const char __user *src, long count)
 	if (count <= 0)
 		return 0;
 	ok = ua_accessible(src, (size_t)count);
+	if (!ok)	/* faults at once (NULL included): touch nothing */
+		return -EFAULT;
 	len = strnlen(src, ok);
 	if (len == ok && ok < (size_t)count) {
 		/* Ran into the fault before a NUL; like the kernel's, the
@@ -101,6 +106,8 @@ long strnlen_user(const char __user *src, long n)
 	if (n <= 0)
 		return 0;
 	ok = ua_accessible(src, (size_t)n);
+	if (!ok)
+		return 0;
 	len = strnlen(src, ok);
 	if (len == ok && ok < (size_t)n)
 		return 0;

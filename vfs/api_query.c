@@ -136,16 +136,28 @@ static long snapshot(int id, struct mount_snap **out, unsigned int *nr)
 		err = -ENOMEM;
 		goto out;
 	}
+	if (id) {
+		/* By the ID index, not a walk of the whole tree (O(1), not
+		 * O(mounts)).  A mount whose mnt_ns is @ns is pinned by its
+		 * tree reference while we hold namespace_sem; RCU covers the
+		 * look at mnt_ns of one that is not. */
+		rcu_read_lock();
+		m = mnt_find_by_id(v, id);
+		if (m && READ_ONCE(m->mnt_ns) != ns)
+			m = NULL;
+		rcu_read_unlock();
+		if (!m)
+			err = -ENOENT;
+		else if (!(err = snap_mount(m, ns->root, &snaps[0])))
+			n = 1;
+		goto out;
+	}
 	for (m = ns->root; m && n < cap; m = next_mnt(m, ns->root)) {
-		if (id && m->mnt_id != id)
-			continue;
 		err = snap_mount(m, ns->root, &snaps[n]);
 		if (err)
 			break;
 		n++;
 	}
-	if (!err && id && !n)
-		err = -ENOENT;
 out:
 	up_read(&v->namespace_sem);
 	if (err) {

@@ -15,7 +15,7 @@ struct file *alloc_file_path(const struct path *path, unsigned int flags,
 	struct file *f = kzalloc(sizeof(*f), GFP_KERNEL);
 
 	if (!f)
-		return ERR_PTR(-ENFILE);
+		return ERR_PTR(-ENOMEM);	/* __alloc_file(); -ENFILE is the nr_files limit */
 	atomic_set(&f->f_count, 1);
 	f->f_path = *path;
 	path_get(&f->f_path);

@@ -71,9 +71,29 @@ const struct inode_operations simple_dir_inode_operations = {
 	.create = simple_create,
 };
 
-/* Directories of kernel filesystems (proc): nothing can be made in them. */
+/*
+ * Directories of kernel filesystems (proc): nothing can be made in them.
+ * proc's ->lookup() fails a name it does not know with -ENOENT before
+ * vfs_mkdir() (or vfs_symlink(), vfs_create()) is reached, so creating
+ * anything there is -ENOENT, not the -EPERM of a missing ->mkdir.
+ */
+static int simple_ro_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
+{
+	(void)dir, (void)dentry, (void)mode;
+	return -ENOENT;
+}
+
+static int simple_ro_symlink(struct inode *dir, struct dentry *dentry,
+			     const char *target)
+{
+	(void)dir, (void)dentry, (void)target;
+	return -ENOENT;
+}
+
 const struct inode_operations simple_ro_dir_inode_operations = {
-	.mkdir = NULL,
+	.mkdir = simple_ro_mkdir,
+	.symlink = simple_ro_symlink,
+	.create = simple_ro_mkdir,
 };
 
 int simple_fill_root(struct super_block *sb, umode_t mode)

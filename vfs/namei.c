@@ -63,6 +63,18 @@ void putname(struct filename *name)
 
 /* ---- walking ------------------------------------------------------------ */
 
+/*
+ * Drop a reference the walk took for itself.  The kernel walks in RCU mode
+ * and takes no reference on the mounts it only passes through, so passing
+ * through a mount is no use of it: its expiry mark stays.  Only the path a
+ * lookup returns is a use, when its caller puts it (path_put()).
+ */
+static void walk_path_put(const struct path *path)
+{
+	dput(path->dentry);
+	mntput_no_expire(real_mount(path->mnt));
+}
+
 static int may_lookup(struct nameidata *nd)
 {
 	return inode_permission(nd->path.dentry->d_inode, MAY_EXEC);
@@ -86,7 +98,7 @@ static bool follow_up(struct path *path)
 	up_read(&v->namespace_sem);
 	dput(path->dentry);
 	path->dentry = mountpoint;
-	mntput(path->mnt);
+	mntput_no_expire(real_mount(path->mnt));
 	path->mnt = &parent->mnt;
 	return true;
 }
@@ -125,7 +137,7 @@ static int follow_automount(struct path *path, struct nameidata *nd)
 		/* Someone else made a mount here whilst we were busy */
 		return 0;
 	case 0:
-		path_put(path);
+		walk_path_put(path);
 		path->mnt = mnt;
 		path->dentry = dget(mnt->mnt_root);
 		return 0;
@@ -148,7 +160,7 @@ static int follow_managed(struct path *path, struct nameidata *nd, bool automoun
 
 			if (mounted) {
 				dput(path->dentry);
-				mntput(path->mnt);
+				mntput_no_expire(real_mount(path->mnt));
 				path->mnt = mounted;
 				path->dentry = dget(mounted->mnt_root);
 				continue;
@@ -235,7 +247,7 @@ static int walk_component(struct nameidata *nd, const char *comp, unsigned int l
 			      LOOKUP_AUTOMOUNT));
 	err = follow_managed(&next, nd, want_automount);
 	if (err) {
-		path_put(&next);
+		walk_path_put(&next);
 		return err;
 	}
 
@@ -244,26 +256,26 @@ static int walk_component(struct nameidata *nd, const char *comp, unsigned int l
 		const char *body = next.dentry->d_inode->i_link;
 
 		if (++nd->total_link_count > MAXSYMLINKS) {
-			path_put(&next);
+			walk_path_put(&next);
 			return -ELOOP;
 		}
 		if (!body || !*body) {
-			path_put(&next);
+			walk_path_put(&next);
 			return -ENOENT;
 		}
 		/* Keep the body alive while we walk it: the dentry pins it. */
 		if (body[0] == '/') {
-			path_put(&nd->path);
+			walk_path_put(&nd->path);
 			nd->path = nd->root;
 			path_get(&nd->path);
 		}
 		/* The body's last component stands where the link stood. */
 		err = walk_body(nd, body, false, NULL, NULL, is_last, slash);
-		path_put(&next);
+		walk_path_put(&next);
 		return err;
 	}
 
-	path_put(&nd->path);
+	walk_path_put(&nd->path);
 	nd->path = next;
 	return 0;
 }
@@ -349,12 +361,12 @@ static int path_init(struct nameidata *nd, int dfd, const char *name,
 		if (!f || dfd < 0) {
 			if (f)
 				fput(f);
-			path_put(&nd->root);
+			walk_path_put(&nd->root);
 			return -EBADF;
 		}
 		if (*name && !d_is_dir(f->f_path.dentry)) {
 			fput(f);
-			path_put(&nd->root);
+			walk_path_put(&nd->root);
 			return -ENOTDIR;
 		}
 		nd->path = f->f_path;
@@ -366,7 +378,7 @@ static int path_init(struct nameidata *nd, int dfd, const char *name,
 
 static void terminate_walk(struct nameidata *nd)
 {
-	path_put(&nd->root);
+	walk_path_put(&nd->root);
 }
 
 int filename_lookup(int dfd, struct filename *name, unsigned int flags,
@@ -386,7 +398,7 @@ int filename_lookup(int dfd, struct filename *name, unsigned int flags,
 	if (!err && !*name->name && !(flags & LOOKUP_EMPTY))
 		err = -ENOENT;
 	if (err)
-		path_put(&nd.path);
+		walk_path_put(&nd.path);
 	else
 		*path = nd.path;
 	terminate_walk(&nd);
@@ -416,7 +428,7 @@ int filename_parentat(int dfd, struct filename *name, unsigned int flags,
 			last->hash = full_name_hash(nd.path.dentry, last->name, last->len);
 	}
 	if (err)
-		path_put(&nd.path);
+		walk_path_put(&nd.path);
 	else
 		*parent = nd.path;
 	terminate_walk(&nd);

@@ -1513,7 +1513,11 @@ int finish_automount(struct vfsmount *m, struct path *path)
 		err = (int)PTR_ERR(mp);
 		goto fail;
 	}
-	err = do_add_mount(mnt, mp, path, path->mnt->mnt_flags | MNT_SHRINKABLE);
+	/* MNT_LOCKED on the model's root means "rootfs, never unmounted": a
+	 * submount must not inherit it, or umount2() refuses it (-EINVAL) and
+	 * the final umount_tree() leaves it connected, leaking it. */
+	err = do_add_mount(mnt, mp, path,
+			   (path->mnt->mnt_flags & ~MNT_LOCKED) | MNT_SHRINKABLE);
 	unlock_mount(v, mp);
 	if (!err)
 		return 0;

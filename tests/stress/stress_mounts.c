@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Torture for the mount tree: one thread mounts and unmounts tmpfs on a few
+ * directories of an "empty" instance (MNT_DETACH now and then, stacking
+ * mounts up to a small depth, making a directory in the new mount), walker
+ * threads with tasks of their own resolve paths, open them (holding the fd
+ * across a few operations, so plain umounts meet EBUSY) and close, and a
+ * checker runs vfsim_check_invariants() every millisecond.
+ *
+ * The checker takes namespace_sem for writing, so the tree holds still, but
+ * its "mnt_count equals holders" rule counts only the holders at rest (tree,
+ * children, task roots/cwds/fds): a syscall in flight holds references of
+ * its own (the path being walked, a file not yet installed), so a check
+ * racing one reports a false mismatch.  The checker therefore runs at
+ * quiescent points: every operation holds `quiesce` for reading, the
+ * checker takes it for writing (writer-preferring, or the walkers would
+ * starve it).  --unquiesced runs it concurrently anyway, to reproduce that
+ * (and, under TSan, its unlocked read of other tasks' fd tables).
+ *
+ *   /            rootfs of "empty"
+ *   ├── m0       <- tmpfs <- tmpfs ...   (up to MAX_DEPTH stacked)
+ *   │   └── x    (made in the top tmpfs, sometimes)
+ *   ├── m1 ... m3
+ *
+ * Only the errnos races explain are accepted (ENOENT, EBUSY, EINVAL,
+ * EEXIST); anything else, an invariant violation or a warning fails.  At
+ * the end everything is unmounted and the instance must tear down clean.
+ *
+ *   stress_mounts [--seconds N] [--threads N] [--seed N] [--unquiesced]
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <time.h>
+
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
+
+#define NDIRS 4
+#define MAX_DEPTH 3
+#define MAX_HELD 4
+
+static struct vfsim *v;
+static pthread_rwlock_t quiesce;
+static bool unquiesced;
+static int stop;
+static unsigned long nr_errors;
+
+struct worker {
+	pthread_t th;
+	int id;
+	uint64_t rng;
+	unsigned long ops, ok, expected_err;
+};
+
+static uint64_t next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void error(const char *what, const char *path, long ret)
+{
+	__atomic_add_fetch(&nr_errors, 1, __ATOMIC_RELAXED);
+	fprintf(stderr, "stress_mounts: %s %s: %ld (%s)\n", what, path ? path : "", ret,
+		ret < 0 && vfsim_errno_name((int)-ret) ? vfsim_errno_name((int)-ret) : "?");
+}
+
+/* Tally @ret: success, one of the errnos a race explains, or an error. */
+static void tally(struct worker *w, const char *what, const char *path, long ret,
+		  const int *allowed)
+{
+	w->ops++;
+	if (ret >= 0) {
+		w->ok++;
+		return;
+	}
+	for (; *allowed; allowed++)
+		if (ret == -*allowed) {
+			w->expected_err++;
+			return;
+		}
+	error(what, path, ret);
+}
+
+/* Every operation runs with the checker held off (see the header). */
+#define OP(expr) ({							\
+	long __r;							\
+	pthread_rwlock_rdlock(&quiesce);				\
+	__r = (expr);							\
+	pthread_rwlock_unlock(&quiesce);				\
+	__r;								\
+})
+
+static void dir_path(char *buf, size_t len, unsigned int d, bool sub)
+{
+	snprintf(buf, len, "/m%u%s", d, sub ? "/x" : "");
+}
+
+/* The only thread that changes the tree, so it knows the stacking depth. */
+static void *mounter(void *arg)
+{
+	static const int mount_ok[] = { 0 };
+	static const int umount_ok[] = { EBUSY, 0 };
+	static const int mkdir_ok[] = { EEXIST, 0 };
+	struct worker *w = arg;
+	struct vfsim_task *t = vfsim_init_task(v);
+	unsigned int depth[NDIRS] = { 0 };
+	char path[32];
+
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
+		unsigned int d = (unsigned int)(next_rand(&w->rng) % NDIRS);
+		unsigned int op = (unsigned int)(next_rand(&w->rng) % 10);
+		long ret;
+
+		dir_path(path, sizeof(path), d, false);
+		if (op < 4) {
+			if (depth[d] >= MAX_DEPTH)
+				continue;
+			ret = OP(vfsim_mount(t, "none", path, "tmpfs", 0, NULL));
+			tally(w, "mount", path, ret, mount_ok);
+			if (ret == 0)
+				depth[d]++;
+		} else if (op < 8) {
+			int flags = next_rand(&w->rng) % 4 == 0 ? MNT_DETACH : 0;
+
+			ret = OP(vfsim_umount2(t, path, flags));
+			if (!depth[d]) {
+				/* not a mountpoint: EINVAL and nothing else */
+				if (ret != -EINVAL)
+					error("umount of a plain directory", path, ret);
+				w->ops++;
+				w->expected_err++;
+				continue;
+			}
+			if (flags == MNT_DETACH && ret)
+				error("umount(MNT_DETACH)", path, ret);
+			tally(w, "umount", path, ret, umount_ok);
+			if (ret == 0)
+				depth[d]--;
+		} else {
+			if (!depth[d])
+				continue;	/* /mN/x is only ever made in a tmpfs */
+			dir_path(path, sizeof(path), d, true);
+			ret = OP(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
+			tally(w, "mkdir", path, ret, mkdir_ok);
+		}
+	}
+
+	/* unmount everything, lazily: walkers may still hold fds */
+	for (unsigned int d = 0; d < NDIRS; d++) {
+		dir_path(path, sizeof(path), d, false);
+		while (depth[d]) {
+			long ret = OP(vfsim_umount2(t, path, MNT_DETACH));
+
+			if (ret) {
+				error("final umount", path, ret);
+				break;
+			}
+			depth[d]--;
+		}
+		if (OP(vfsim_umount2(t, path, 0)) != -EINVAL)
+			error("still mounted at the end", path, 0);
+	}
+	return NULL;
+}
+
+static void *walker(void *arg)
+{
+	static const int walk_ok[] = { ENOENT, 0 };
+	static const int close_ok[] = { 0 };
+	struct worker *w = arg;
+	struct vfsim_task *t;
+	int held[MAX_HELD], nheld = 0;
+	char path[32];
+	long ret;
+
+	ret = OP(vfsim_task_create(v, 0, 0, &t));
+	if (ret) {
+		error("vfsim_task_create", NULL, ret);
+		return NULL;
+	}
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
+		unsigned int d = (unsigned int)(next_rand(&w->rng) % NDIRS);
+		unsigned int op = (unsigned int)(next_rand(&w->rng) % 8);
+
+		dir_path(path, sizeof(path), d, op & 1);
+		if (op < 4) {
+			ret = OP(vfsim_path_mnt_id(t, path));
+			tally(w, "path_mnt_id", path, ret, walk_ok);
+			if (ret == 0)
+				error("mount ID 0", path, ret);
+		} else if (op < 7) {
+			ret = OP(vfsim_openat(t, AT_FDCWD, path, O_PATH | O_DIRECTORY, 0));
+			tally(w, "openat", path, ret, walk_ok);
+			if (ret >= 0) {
+				if (nheld == MAX_HELD) {
+					tally(w, "close", path, OP(vfsim_close(t, held[0])), close_ok);
+					memmove(held, held + 1, sizeof(held[0]) * (MAX_HELD - 1));
+					nheld--;
+				}
+				held[nheld++] = (int)ret;
+			}
+		} else if (nheld) {
+			tally(w, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+		} else {
+			ret = OP(vfsim_path_mnt_id(t, "/"));
+			tally(w, "path_mnt_id", "/", ret, walk_ok);
+		}
+	}
+	while (nheld)
+		tally(w, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+	pthread_rwlock_rdlock(&quiesce);
+	vfsim_task_destroy(t);
+	pthread_rwlock_unlock(&quiesce);
+	return NULL;
+}
+
+static void *checker(void *arg)
+{
+	struct worker *w = arg;
+	char why[256];
+
+	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
+		struct timespec ts = { 0, 1000000 };	/* 1 ms */
+		int ret;
+
+		if (!unquiesced)
+			pthread_rwlock_wrlock(&quiesce);
+		ret = vfsim_check_invariants(v, why, sizeof(why));
+		if (!unquiesced)
+			pthread_rwlock_unlock(&quiesce);
+		w->ops++;
+		if (ret) {
+			error("invariant", why, ret);
+			break;
+		}
+		w->ok++;
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
+static int count_mount(const struct vfsim_mount_desc *m, void *arg)
+{
+	(void)m;
+	(*(unsigned int *)arg)++;
+	return 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: stress_mounts [--seconds N] [--threads N] [--seed N] "
+		"[--unquiesced]\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long seconds = 1, nthreads = 4, bad;
+	uint64_t seed = (uint64_t)time(NULL);
+	struct worker *w;
+	struct timespec ts;
+	unsigned int nmounts = 0;
+	char path[32], why[256];
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--unquiesced")) {
+			unquiesced = true;
+			continue;
+		}
+		if (i + 1 >= argc)
+			usage();
+		if (!strcmp(argv[i], "--seconds"))
+			seconds = strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--threads"))
+			nthreads = strtoul(argv[++i], NULL, 0);
+		else if (!strcmp(argv[i], "--seed"))
+			seed = strtoull(argv[++i], NULL, 0);
+		else
+			usage();
+	}
+	if (nthreads < 3)
+		nthreads = 3;	/* mounter, checker, at least one walker */
+	printf("stress_mounts: seed %" PRIu64 " threads %lu seconds %lu\n",
+	       seed, nthreads, seconds);
+	fflush(stdout);
+
+	if (vfsim_create(&(struct vfsim_options){ .seed = seed }, &v) ||
+	    vfsim_boot(v, "empty")) {
+		fprintf(stderr, "stress_mounts: cannot make an instance\n");
+		return 1;
+	}
+	for (unsigned int d = 0; d < NDIRS; d++) {
+		long ret;
+
+		dir_path(path, sizeof(path), d, false);
+		ret = vfsim_mkdirat(vfsim_init_task(v), AT_FDCWD, path, 0755);
+		if (ret) {
+			error("mkdir", path, ret);
+			return 1;
+		}
+	}
+
+	{
+		pthread_rwlockattr_t attr;
+
+		pthread_rwlockattr_init(&attr);
+		pthread_rwlockattr_setkind_np(&attr,
+			PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+		pthread_rwlock_init(&quiesce, &attr);
+		pthread_rwlockattr_destroy(&attr);
+	}
+	w = calloc(nthreads, sizeof(*w));
+	if (!w)
+		return 1;
+	for (unsigned long i = 0; i < nthreads; i++) {
+		void *(*fn)(void *) = i == 0 ? mounter : i == 1 ? checker : walker;
+
+		w[i].id = (int)i;
+		w[i].rng = seed ^ (0x9e3779b97f4a7c15ULL * (i + 1));
+		if (pthread_create(&w[i].th, NULL, fn, &w[i])) {
+			fprintf(stderr, "stress_mounts: pthread_create failed\n");
+			return 1;
+		}
+	}
+	ts.tv_sec = (time_t)seconds;
+	ts.tv_nsec = 0;
+	nanosleep(&ts, NULL);
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	for (unsigned long i = 0; i < nthreads; i++) {
+		pthread_join(w[i].th, NULL);
+		printf("stress_mounts: thread %lu (%s): %lu ops, %lu ok, %lu expected errors\n",
+		       i, i == 0 ? "mounter" : i == 1 ? "checker" : "walker",
+		       w[i].ops, w[i].ok, w[i].expected_err);
+	}
+	free(w);
+
+	if (vfsim_check_invariants(v, why, sizeof(why)))
+		error("invariant at the end", why, 0);
+	vfsim_for_each_mount(vfsim_init_task(v), count_mount, &nmounts);
+	if (nmounts != 1)
+		error("mounts left besides the root", NULL, (long)nmounts - 1);
+	if (vfsim_warn_count(v))
+		error("warnings", NULL, (long)vfsim_warn_count(v));
+	bad = vfsim_destroy_check(v, stderr);
+	if (bad)
+		error("vfsim_destroy_check", NULL, (long)bad);
+	if (nr_errors) {
+		fprintf(stderr, "stress_mounts: FAILED (%lu errors), seed %" PRIu64 "\n",
+			nr_errors, seed);
+		return 1;
+	}
+	printf("stress_mounts: ok\n");
+	return 0;
+}

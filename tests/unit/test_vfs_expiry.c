@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Mount expiry (mnt_set_expiry() and mark_mounts_for_expiry() of
+ * fs/namespace.c, Linux 5.6) through vfsim_mnt_set_expiry() and
+ * vfsim_expire_mounts(): an unused mount is marked by one pass and
+ * unmounted by the next; any use in between (mntput() of a path in it)
+ * clears the mark; a busy mount (an open fd, a submount) is never
+ * unmounted; automounted submounts expire the same way and the automount
+ * point mounts again afterwards.
+ *
+ * Linux has no syscall to put a mount on an expiry list (automounters do it
+ * in the kernel: AFS, NFS referrals, CIFS DFS), so only the MNT_EXPIRE side
+ * was checked on 6.18 (see test_vfs_umount.c); the passes follow the 5.6
+ * source.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mount.h>
+
+#include <criterion/criterion.h>
+
+#include "common/vfstest.h"
+
+#define EXPECT(expr, want) do {						\
+	long __got = (long)(expr), __want = (long)(want);		\
+	cr_assert_eq(__got, __want, "%s: got %ld (%s), want %ld (%s)",	\
+		     #expr, __got, __got < 0 ? vfsim_errno_name((int)-__got) : "",	\
+		     __want, __want < 0 ? vfsim_errno_name((int)-__want) : ""); \
+} while (0)
+
+#define EXPECT_TREE(t, what, want) do {					\
+	char *__s = vt_tree((t), (what));				\
+	cr_assert_not_null(__s);					\
+	cr_assert_str_eq(__s, (want));					\
+	free(__s);							\
+} while (0)
+
+static bool marked(struct vfsim_task *t, unsigned int id)
+{
+	struct vt_mount m;
+
+	cr_assert_eq(vt_mount_id(t, id, &m), 0, "no mount %u", id);
+	return m.d.expiry_marked;
+}
+
+/*
+ *   /              rootfs (1)
+ *   |-/e           tmpfs "e" (2): unused, on the expiry list
+ *   `-/keep        tmpfs "keep" (3): not on the list
+ */
+Test(vfs_expiry, two_passes)
+{
+	struct vfsim *v = vt_boot("empty");
+	struct vfsim_task *t = vfsim_init_task(v);
+	struct vfsim_task *u = vt_task(v, 1000, 1000);
+
+	EXPECT(vt_mkdir_p(t, "/e/d", 0755), 0);
+	EXPECT(vt_mkdir_p(t, "/keep", 0755), 0);
+	EXPECT(vfsim_expire_mounts(v), 0);	/* empty list */
+	EXPECT(vfsim_mount(t, "e", "/e", "tmpfs", 0, NULL), 0);
+	EXPECT(vt_mkdir_p(t, "/e/d", 0755), 0);
+	EXPECT(vfsim_mount(t, "keep", "/keep", "tmpfs", 0, NULL), 0);
+	EXPECT(vfsim_mnt_set_expiry(u, "/e"), -EPERM);
+	EXPECT(vfsim_mnt_set_expiry(t, "/e/d"), -EINVAL);
+	EXPECT(vfsim_mnt_set_expiry(t, "/nope"), -ENOENT);
+	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
+	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);	/* already on it */
+	cr_assert(!marked(t, 2));
+
+	EXPECT(vfsim_expire_mounts(v), 0);
+	cr_assert(marked(t, 2));
+	cr_assert(!marked(t, 3));
+	EXPECT(vfsim_expire_mounts(v), 1);
+	EXPECT_TREE(t, 0,
+		"1 1 / rootfs rootfs\n"
+		"3 1 /keep tmpfs keep\n");
+	EXPECT(vfsim_expire_mounts(v), 0);
+	EXPECT(vfsim_expire_mounts(v), 0);
+	vfsim_task_destroy(u);
+	cr_assert_eq(vt_finish(v), 0);
+}
+
+/*
+ *   /              rootfs (1)
+ *   `-/e           tmpfs "e" (2), with /e/d
+ */
+Test(vfs_expiry, use_resets_the_mark)
+{
+	struct vfsim *v = vt_boot("empty");
+	struct vfsim_task *t = vfsim_init_task(v);
+	long fd;
+
+	EXPECT(vt_mkdir_p(t, "/e", 0755), 0);
+	EXPECT(vfsim_mount(t, "e", "/e", "tmpfs", 0, NULL), 0);
+	EXPECT(vt_mkdir_p(t, "/e/d", 0755), 0);
+	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
+
+	EXPECT(vfsim_expire_mounts(v), 0);
+	cr_assert(marked(t, 2));
+	/* passing through the mount is no use (the kernel's RCU walk takes
+	 * no reference on it)... */
+	EXPECT(vfsim_path_mnt_id(t, "/e/d/../.."), 1);
+	cr_assert(marked(t, 2));
+	/* ... a lookup that ends in it is (its caller puts the path) */
+	EXPECT(vfsim_path_mnt_id(t, "/e/d"), 2);
+	cr_assert(!marked(t, 2));
+	EXPECT(vfsim_expire_mounts(v), 0);
+	cr_assert(marked(t, 2));
+	/* an open and a close: a use */
+	fd = vfsim_openat(t, AT_FDCWD, "/e/d", O_RDONLY | O_DIRECTORY, 0);
+	cr_assert_geq(fd, 0);
+	EXPECT(vfsim_close(t, (int)fd), 0);
+	cr_assert(!marked(t, 2));
+	EXPECT(vfsim_expire_mounts(v), 0);	/* marked again */
+	cr_assert(marked(t, 2));
+	/* putting it on the list again is no use of it: the mark stays */
+	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
+	cr_assert(marked(t, 2));
+	EXPECT(vfsim_expire_mounts(v), 1);
+	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert_eq(vt_finish(v), 0);
+}
+
+/*
+ *   /              rootfs (1)
+ *   |-/busy        tmpfs "busy" (2): an fd open on it
+ *   `-/parent      tmpfs "parent" (3): a submount on it
+ *      `-/parent/c tmpfs "c" (4), not on the list
+ */
+Test(vfs_expiry, busy_never_expires)
+{
+	struct vfsim *v = vt_boot("empty");
+	struct vfsim_task *t = vfsim_init_task(v);
+	long fd;
+	int i;
+
+	EXPECT(vt_mkdir_p(t, "/busy", 0755), 0);
+	EXPECT(vt_mkdir_p(t, "/parent", 0755), 0);
+	EXPECT(vfsim_mount(t, "busy", "/busy", "tmpfs", 0, NULL), 0);
+	EXPECT(vfsim_mount(t, "parent", "/parent", "tmpfs", 0, NULL), 0);
+	EXPECT(vt_mkdir_p(t, "/parent/c", 0755), 0);
+	EXPECT(vfsim_mount(t, "c", "/parent/c", "tmpfs", 0, NULL), 0);
+	EXPECT(vfsim_mnt_set_expiry(t, "/busy"), 0);
+	EXPECT(vfsim_mnt_set_expiry(t, "/parent"), 0);
+	fd = vfsim_openat(t, AT_FDCWD, "/busy", O_PATH | O_DIRECTORY, 0);
+	cr_assert_geq(fd, 0);
+
+	for (i = 0; i < 5; i++)
+		EXPECT(vfsim_expire_mounts(v), 0);
+	/* marked, but not unmounted */
+	cr_assert(marked(t, 2));
+	cr_assert(marked(t, 3));
+	EXPECT_TREE(t, 0,
+		"1 1 / rootfs rootfs\n"
+		"2 1 /busy tmpfs busy\n"
+		"3 1 /parent tmpfs parent\n"
+		"4 3 /parent/c tmpfs c\n");
+	/* the submount goes: /parent is still marked and goes next pass */
+	EXPECT(vfsim_umount2(t, "/parent/c", 0), 0);
+	cr_assert(marked(t, 3));
+	EXPECT(vfsim_expire_mounts(v), 1);
+	/* the close is a use: one pass to mark, one to unmount */
+	EXPECT(vfsim_close(t, (int)fd), 0);
+	EXPECT(vfsim_expire_mounts(v), 0);
+	EXPECT(vfsim_expire_mounts(v), 1);
+	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert_eq(vt_finish(v), 0);
+}
+
+/*
+ *   /                    rootfs (1)
+ *   `-/auto              tmpfs "auto" (2)
+ *      |-/auto/cell      automount point -> tmpfs "cell" (3)
+ *      `-/auto/other     automount point -> tmpfs "other" (4)
+ */
+Test(vfs_expiry, automounts_expire)
+{
+	struct vfsim *v = vt_boot("empty");
+	struct vfsim_task *t = vfsim_init_task(v);
+	long fd;
+
+	EXPECT(vt_mkdir_p(t, "/auto", 0755), 0);
+	EXPECT(vfsim_mount(t, "auto", "/auto", "tmpfs", 0, NULL), 0);
+	EXPECT(vfsim_mkautomount(t, "/auto/cell", "tmpfs", "cell", NULL), 0);
+	EXPECT(vfsim_mkautomount(t, "/auto/other", "tmpfs", "other", NULL), 0);
+	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/"), 3);
+	EXPECT(vfsim_path_mnt_id(t, "/auto/other/"), 4);
+	/* automounts are on the expiry list without being asked */
+	cr_assert(!marked(t, 3));
+	EXPECT(vfsim_expire_mounts(v), 0);
+	cr_assert(marked(t, 3));
+	cr_assert(marked(t, 4));
+	/* keep "other" in use */
+	fd = vfsim_openat(t, AT_FDCWD, "/auto/other", O_PATH | O_DIRECTORY, 0);
+	cr_assert_geq(fd, 0);
+	EXPECT(vfsim_expire_mounts(v), 1);
+	EXPECT_TREE(t, 0,
+		"1 1 / rootfs rootfs\n"
+		"2 1 /auto tmpfs auto\n"
+		"4 2 /auto/other tmpfs other\n");
+	/* the point works again: a new submount, with the freed ID */
+	EXPECT(vfsim_path_mnt_id(t, "/auto/cell"), 2);
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/auto/cell/again", 0755), 0);
+	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/again"), 3);
+	EXPECT_TREE(t, 0,
+		"1 1 / rootfs rootfs\n"
+		"2 1 /auto tmpfs auto\n"
+		"4 2 /auto/other tmpfs other\n"
+		"3 2 /auto/cell tmpfs cell\n");
+	/* and expires again */
+	EXPECT(vfsim_close(t, (int)fd), 0);
+	EXPECT(vfsim_expire_mounts(v), 0);
+	EXPECT(vfsim_expire_mounts(v), 2);
+	EXPECT_TREE(t, 0,
+		"1 1 / rootfs rootfs\n"
+		"2 1 /auto tmpfs auto\n");
+	/* unmounting the parent takes unused submounts with it (shrink) */
+	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/"), 3);
+	EXPECT(vfsim_umount2(t, "/auto", 0), 0);
+	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert_eq(vt_finish(v), 0);
+}
