@@ -12,6 +12,9 @@
  *    tasks hold (root, cwd, open files);
  *  - peer groups and masters are consistent;
  *  - each superblock's active count equals its mounts.
+ * The reference-count checks assume a quiescent model: no syscall in
+ * flight (a syscall holds references the checker cannot see).  The
+ * structural checks are safe at any time.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -50,16 +53,20 @@ static int path_refs(struct vfsim *v, struct mount *m)
 
 	spin_lock(&v->tasks_lock);
 	list_for_each_entry(t, &v->tasks, tasks) {
+		spin_lock(&t->fs.lock);
 		if (t->fs.root.mnt == &m->mnt)
 			n++;
 		if (t->fs.pwd.mnt == &m->mnt)
 			n++;
+		spin_unlock(&t->fs.lock);
+		spin_lock(&t->files.file_lock);
 		for (fd = 0; fd < t->files.max_fds; fd++) {
 			struct file *f = t->files.fd[fd];
 
 			if (f && f->f_path.mnt == &m->mnt)
 				n++;
 		}
+		spin_unlock(&t->files.file_lock);
 	}
 	spin_unlock(&v->tasks_lock);
 	return n;
@@ -153,6 +160,8 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	if (!list_empty(&v->umount_list))
 		fail(&c, "umount list not empty outside namespace_sem");
 
+	/* s_mounts changes under mount_lock */
+	read_seqlock_excl(&v->mount_lock);
 	spin_lock(&v->sb_lock);
 	list_for_each_entry(sb, &v->super_blocks, s_list) {
 		int mounts = 0;
@@ -166,6 +175,7 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 			     atomic_read(&sb->s_active), mounts);
 	}
 	spin_unlock(&v->sb_lock);
+	read_sequnlock_excl(&v->mount_lock);
 
 	up_write(&v->namespace_sem);
 	vfsim_leave(&e);

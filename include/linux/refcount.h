@@ -28,13 +28,14 @@ static inline bool refcount_inc_not_zero(refcount_t *r)
 	do {
 		if (!old)
 			return false;
+		if (unlikely(old < 0 || old == INT_MAX)) {
+			atomic_set(&r->refs, REFCOUNT_SATURATED);
+			WARN(1, "refcount_t: saturated; leaking memory");
+			return true;
+		}
 	} while (!__atomic_compare_exchange_n(&r->refs.counter, &old, old + 1,
 					      true, __ATOMIC_SEQ_CST,
 					      __ATOMIC_RELAXED));
-	if (unlikely(old < 0 || old + 1 < 0)) {
-		atomic_set(&r->refs, REFCOUNT_SATURATED);
-		WARN(1, "refcount_t: saturated; leaking memory");
-	}
 	return true;
 }
 
@@ -42,9 +43,10 @@ static inline void refcount_inc(refcount_t *r)
 {
 	int old = atomic_fetch_add(1, &r->refs);
 
-	if (unlikely(!old))
+	if (unlikely(!old)) {
+		atomic_set(&r->refs, REFCOUNT_SATURATED);
 		WARN(1, "refcount_t: addition on 0; use-after-free");
-	else if (unlikely(old < 0 || old + 1 < 0)) {
+	} else if (unlikely(old < 0 || old == INT_MAX)) {
 		atomic_set(&r->refs, REFCOUNT_SATURATED);
 		WARN(1, "refcount_t: saturated; leaking memory");
 	}
@@ -65,8 +67,10 @@ static inline bool refcount_dec_and_test(refcount_t *r)
 
 static inline void refcount_dec(refcount_t *r)
 {
-	if (unlikely(refcount_dec_and_test(r)))
+	if (unlikely(refcount_dec_and_test(r))) {
+		atomic_set(&r->refs, REFCOUNT_SATURATED);
 		WARN(1, "refcount_t: decrement hit 0; leaking memory");
+	}
 }
 
 #endif

@@ -76,6 +76,8 @@ VFSIM_API void vfsim_rcu_barrier(void);
  * vfsim_check_invariants - the tree is acyclic, parent/child links agree,
  * every mount is reachable and hashed, reference counts equal their holders.
  * Returns 0, or -EUCLEAN with the first violation described in @why.
+ * The reference-count checks assume no syscall is in flight in another
+ * thread (a syscall holds references the checker cannot see).
  */
 VFSIM_API int vfsim_check_invariants(struct vfsim *v, char *why, size_t len);
 

@@ -283,7 +283,7 @@ Test(compat_list, hlist_safe_walk)
  * -fno-strict-aliasing for exactly this; vfsim's build must too (mount
  * and dentry hash buckets are hlist_heads).  Enable once it does.
  */
-Test(compat_list, hlist_delete_first_node_aliasing, .disabled = true)
+Test(compat_list, hlist_delete_first_node_aliasing)
 {
 	struct hlist_head head = HLIST_HEAD_INIT;
 	struct item it[5], *pos;
