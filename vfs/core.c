@@ -108,8 +108,13 @@ static int vfsim_init_tables(struct vfsim *v)
 			return -ENOMEM;
 		kfree(charge);
 	}
-	v->mnt_id_ht = cds_lfht_new(64, 64, 0, CDS_LFHT_AUTO_RESIZE | CDS_LFHT_ACCOUNTING,
-				    NULL);
+	/*
+	 * No automatic resizing: liburcu grows an auto-resizing table later,
+	 * on a worker, by counters whose timing varies, so lookup cost would
+	 * differ from run to run.  mnt_publish_id() resizes it instead, to one
+	 * bucket per published mount, each time that count doubles.
+	 */
+	v->mnt_id_ht = cds_lfht_new(64, 64, 0, 0, NULL);
 	if (!v->mnt_id_ht)
 		return -ENOMEM;
 	return 0;

@@ -40,6 +40,7 @@ struct vfsim {
 	struct ida mnt_id_ida;
 	struct ida mnt_group_ida;
 	struct cds_lfht *mnt_id_ht;	/* mnt_id -> struct mount, RCU */
+	atomic_long_t nr_mnt_ids;	/* mounts published in mnt_id_ht */
 	struct list_head expiry_list;	/* vfsim_mnt_set_expiry() puts mounts here */
 	struct list_head umount_list;	/* unmounted, waiting for namespace_unlock */
 	struct mnt_namespace *init_mnt_ns;

@@ -94,10 +94,15 @@ static int mnt_id_match(struct cds_lfht_node *node, const void *key)
 static void mnt_publish_id(struct mount *mnt)
 {
 	struct vfsim *v = mnt_kernel(mnt);
+	unsigned long n;
 
 	rcu_read_lock();
 	cds_lfht_add(v->mnt_id_ht, mnt_id_hash(mnt->mnt_id), &mnt->mnt_id_node);
 	rcu_read_unlock();
+	/* Grow by doubling, deterministically (see vfsim_init_tables()). */
+	n = (unsigned long)atomic_long_inc_return(&v->nr_mnt_ids);
+	if (n > 64 && !(n & (n - 1)))
+		cds_lfht_resize(v->mnt_id_ht, n);
 }
 
 static void mnt_unpublish_id(struct mount *mnt)
@@ -107,6 +112,7 @@ static void mnt_unpublish_id(struct mount *mnt)
 	rcu_read_lock();
 	cds_lfht_del(v->mnt_id_ht, &mnt->mnt_id_node);
 	rcu_read_unlock();
+	atomic_long_dec(&v->nr_mnt_ids);
 }
 
 /* The caller is in an RCU read-side section; no reference is taken. */
