@@ -145,7 +145,10 @@ static int vt_tree_cb(const struct vfsim_mount_desc *m, void *arg)
 			vt_put(b, " private");
 	}
 	if (b->what & VT_SB)
-		vt_put(b, " sb=%s", m->sb_flags & 1 /* SB_RDONLY */ ? "ro" : "rw");
+		vt_put(b, " sb=%s", m->sb_flags & VFSIM_SB_RDONLY ? "ro" : "rw");
+	if (b->what & VT_STATE)
+		vt_put(b, " depth=%u opts=%s sbf=%#x exp=%d", m->depth, m->sb_options,
+		       m->sb_flags, (int)m->expiry_marked);
 	vt_put(b, "\n");
 	return 0;
 }

@@ -37,6 +37,10 @@ enum {
 	VT_PROP = 1 << 1,	/* " private" or " shared:N", " master:N", " unbindable" */
 	VT_SB   = 1 << 2,	/* " sb=ro|rw" */
 	VT_NOID = 1 << 3,	/* leave out ID and PARENT */
+	VT_STATE = 1 << 4,	/* " depth=N opts=SB_OPTIONS sbf=FLAGS exp=0|1" */
+	/* Everything but what legitimately moves on a failed operation
+	 * (superblock unique IDs, change counters): the fault sweeps' snapshot. */
+	VT_ALL = VT_ATTR | VT_PROP | VT_SB | VT_STATE,
 };
 
 /*

@@ -46,57 +46,21 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+#include "common/vfstest.h"
+
 #define PPM 20000		/* 2% */
 #define ROUNDS 9
 #define MAX_RETRIES 1000
 
 /* ---- snapshots -------------------------------------------------------------- */
 
-struct snapbuf {
-	char *s;
-	size_t len, cap;
-};
-
-static void sb_printf(struct snapbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void sb_printf(struct snapbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0,
-			      fmt, ap);
-		va_end(ap);
-		cr_assert(n >= 0);
-		if (b->s && b->len + (size_t)n < b->cap) {
-			b->len += (size_t)n;
-			return;
-		}
-		b->cap = (b->cap + (size_t)n + 1) * 2;
-		b->s = realloc(b->s, b->cap);
-		cr_assert_not_null(b->s);
-	}
-}
-
-static int snap_cb(const struct vfsim_mount_desc *m, void *arg)
-{
-	sb_printf(arg, "%u %u %s %s %s %s %s attr=%#x prop=%#x peer=%u master=%u "
-		  "sbf=%#x exp=%d\n", m->mnt_id, m->parent_id, m->mountpoint,
-		  m->root, m->fstype, m->source, m->sb_options, m->attr,
-		  m->propagation, m->peer_group, m->master, m->sb_flags,
-		  (int)m->expiry_marked);
-	return 0;
-}
-
+/* A string describing every mount of @t's namespace (caller frees). */
 static char *tree_snapshot(struct vfsim_task *t)
 {
-	struct snapbuf b = { 0 };
+	char *s = vt_tree(t, VT_ALL);
 
-	sb_printf(&b, "%s", "");
-	cr_assert_eq(vfsim_for_each_mount(t, snap_cb, &b), 0);
-	return b.s;
+	cr_assert_not_null(s, "vt_tree failed");
+	return s;
 }
 
 /* ---- the script ------------------------------------------------------------- */
