@@ -24,34 +24,7 @@
 
 /* ---- a bare kernel context ------------------------------------------------ */
 
-static struct ksim_ctx ctx;
-static struct ksim_ctx *prev_ctx;
-
-static void ctx_setup(void)
-{
-	ksim_rcu_thread_enter();
-	cr_assert_eq(ksim_ctx_init(&ctx, KSIM_ALLOC_LIBC), 0);
-	prev_ctx = ksim_ctx_switch(&ctx);
-}
-
-/*
- * Every direct-context test ends here: grace periods drained, nothing
- * live, then the context goes away.
- */
-static void ctx_finish(void)
-{
-	rcu_barrier();
-	cr_assert_eq(ksim_heap_report(&ctx.heap, stderr), 0, "direct context leaked");
-	cr_assert_eq(ctx.heap.live_objects, 0);
-	cr_assert_eq(ctx.heap.live_bytes, 0);
-	ksim_ctx_switch(prev_ctx);
-	ksim_ctx_fini(&ctx);
-}
-
-static void rcu_setup(void)
-{
-	ksim_rcu_thread_enter();
-}
+#include "common/ksim_fixture.h"
 
 TestSuite(compat_alloc_ctx, .init = ctx_setup);
 TestSuite(compat_alloc, .init = rcu_setup);

@@ -13,28 +13,7 @@
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
 
-static struct ksim_ctx ctx;
-static struct ksim_ctx *prev_ctx;
-
-static void ctx_setup(void)
-{
-	ksim_rcu_thread_enter();
-	cr_assert_eq(ksim_ctx_init(&ctx, KSIM_ALLOC_LIBC), 0);
-	prev_ctx = ksim_ctx_switch(&ctx);
-}
-
-static void ctx_finish(void)
-{
-	rcu_barrier();
-	cr_assert_eq(ksim_heap_report(&ctx.heap, stderr), 0);
-	ksim_ctx_switch(prev_ctx);
-	ksim_ctx_fini(&ctx);
-}
-
-static long warnings(void)
-{
-	return atomic_long_read(&ctx.warnings);
-}
+#include "common/ksim_fixture.h"
 
 TestSuite(compat_refcount, .init = ctx_setup);
 

@@ -17,29 +17,7 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-static struct ksim_ctx ctx;
-static struct ksim_ctx *prev_ctx;
-
-static void ctx_setup(void)
-{
-	ksim_rcu_thread_enter();
-	cr_assert_eq(ksim_ctx_init(&ctx, KSIM_ALLOC_LIBC), 0);
-	prev_ctx = ksim_ctx_switch(&ctx);
-}
-
-/* The seam allocates nothing from the heap, but check it stayed that way. */
-static void ctx_finish(void)
-{
-	rcu_barrier();
-	cr_assert_eq(ksim_heap_report(&ctx.heap, stderr), 0);
-	ksim_ctx_switch(prev_ctx);
-	ksim_ctx_fini(&ctx);
-}
-
-static void rcu_setup(void)
-{
-	ksim_rcu_thread_enter();
-}
+#include "common/ksim_fixture.h"
 
 TestSuite(compat_uaccess, .init = ctx_setup);
 TestSuite(compat_uaccess_instance, .init = rcu_setup);
