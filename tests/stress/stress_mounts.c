@@ -41,6 +41,8 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+#include "common/stress.h"
+
 #define NDIRS 4
 #define MAX_DEPTH 3
 #define MAX_HELD 4
@@ -57,15 +59,6 @@ struct worker {
 	uint64_t rng;
 	unsigned long ops, ok, expected_err;
 };
-
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static void error(const char *what, const char *path, long ret)
 {
@@ -117,8 +110,8 @@ static void *mounter(void *arg)
 	char path[32];
 
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		unsigned int d = (unsigned int)(next_rand(&w->rng) % NDIRS);
-		unsigned int op = (unsigned int)(next_rand(&w->rng) % 10);
+		unsigned int d = (unsigned int)(stress_rand(&w->rng) % NDIRS);
+		unsigned int op = (unsigned int)(stress_rand(&w->rng) % 10);
 		long ret;
 
 		dir_path(path, sizeof(path), d, false);
@@ -130,7 +123,7 @@ static void *mounter(void *arg)
 			if (ret == 0)
 				depth[d]++;
 		} else if (op < 8) {
-			int flags = next_rand(&w->rng) % 4 == 0 ? MNT_DETACH : 0;
+			int flags = stress_rand(&w->rng) % 4 == 0 ? MNT_DETACH : 0;
 
 			ret = OP(vfsim_umount2(t, path, flags));
 			if (!depth[d]) {
@@ -189,8 +182,8 @@ static void *walker(void *arg)
 		return NULL;
 	}
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		unsigned int d = (unsigned int)(next_rand(&w->rng) % NDIRS);
-		unsigned int op = (unsigned int)(next_rand(&w->rng) % 8);
+		unsigned int d = (unsigned int)(stress_rand(&w->rng) % NDIRS);
+		unsigned int op = (unsigned int)(stress_rand(&w->rng) % 8);
 
 		dir_path(path, sizeof(path), d, op & 1);
 		if (op < 4) {
@@ -256,43 +249,21 @@ static int count_mount(const struct vfsim_mount_desc *m, void *arg)
 	return 0;
 }
 
-static void usage(void)
-{
-	fprintf(stderr, "usage: stress_mounts [--seconds N] [--threads N] [--seed N] "
-		"[--unquiesced]\n");
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
-	unsigned long seconds = 1, nthreads = 4, bad;
-	uint64_t seed = (uint64_t)time(NULL);
+	unsigned long seconds, nthreads, bad;
+	uint64_t seed;
+	struct stress_args a;
 	struct worker *w;
 	struct timespec ts;
 	unsigned int nmounts = 0;
 	char path[32], why[256];
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--unquiesced")) {
-			unquiesced = true;
-			continue;
-		}
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--seconds"))
-			seconds = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--threads"))
-			nthreads = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--seed"))
-			seed = strtoull(argv[++i], NULL, 0);
-		else
-			usage();
-	}
-	if (nthreads < 3)
-		nthreads = 3;	/* mounter, checker, at least one walker */
-	printf("stress_mounts: seed %" PRIu64 " threads %lu seconds %lu\n",
-	       seed, nthreads, seconds);
-	fflush(stdout);
+	/* at least a mounter, the checker and one walker */
+	stress_parse(argc, argv, "stress_mounts", 3, "--unquiesced", &unquiesced, &a);
+	seconds = a.seconds;
+	nthreads = a.threads;
+	seed = a.seed;
 
 	if (vfsim_create(&(struct vfsim_options){ .seed = seed }, &v) ||
 	    vfsim_boot(v, "empty")) {

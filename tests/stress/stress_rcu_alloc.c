@@ -26,6 +26,8 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+#include "common/stress.h"
+
 /*
  * liburcu 0.13 has no TSan annotations, so TSan cannot see that
  * synchronize_rcu() orders every earlier read-side critical section before
@@ -77,16 +79,6 @@ struct worker {
 	unsigned long ops, reads, alloc_fail;
 };
 
-/* splitmix64: per-thread streams derived from the master seed */
-static uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static void error(const char *what, uint64_t a)
 {
 	__atomic_add_fetch(&nr_errors, 1, __ATOMIC_RELAXED);
@@ -101,7 +93,7 @@ static void enter(void)
 
 static struct obj *obj_new(struct worker *w)
 {
-	size_t extra = next_rand(&w->rng) % 200;
+	size_t extra = stress_rand(&w->rng) % 200;
 	struct obj *o = kmalloc(sizeof(*o) + extra, GFP_KERNEL);
 
 	if (!o) {
@@ -109,7 +101,7 @@ static struct obj *obj_new(struct worker *w)
 		return NULL;
 	}
 	o->magic = OBJ_MAGIC;
-	o->val = next_rand(&w->rng);
+	o->val = stress_rand(&w->rng);
 	o->check = ~o->val;
 	o->extra = extra;
 	memset(o->tail, (int)(o->val & 0xff), extra);
@@ -135,8 +127,8 @@ static void *writer(void *arg)
 
 	enter();
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		unsigned int op = (unsigned int)(next_rand(&w->rng) % 10);
-		unsigned int slot = (unsigned int)(next_rand(&w->rng) % NSLOTS);
+		unsigned int op = (unsigned int)(stress_rand(&w->rng) % 10);
+		unsigned int slot = (unsigned int)(stress_rand(&w->rng) % NSLOTS);
 		struct obj *o, *old;
 		void *tmp[8];
 		int n;
@@ -163,7 +155,7 @@ static void *writer(void *arg)
 			break;
 		case 7: case 8:
 			/* private churn, including zeroed and string allocations */
-			n = (int)(next_rand(&w->rng) % 8) + 1;
+			n = (int)(stress_rand(&w->rng) % 8) + 1;
 			for (int i = 0; i < n; i++) {
 				switch (i % 3) {
 				case 0: tmp[i] = kzalloc(16 + i * 8, GFP_KERNEL); break;
@@ -198,7 +190,7 @@ static void *reader(void *arg)
 
 	enter();
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		unsigned int first = (unsigned int)(next_rand(&w->rng) % NSLOTS);
+		unsigned int first = (unsigned int)(stress_rand(&w->rng) % NSLOTS);
 
 		rcu_read_lock();
 		for (unsigned int i = 0; i < 8; i++) {
@@ -216,38 +208,20 @@ static void *reader(void *arg)
 	return NULL;
 }
 
-static void usage(void)
-{
-	fprintf(stderr, "usage: stress_rcu_alloc [--seconds N] [--threads N] [--seed N]\n");
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
-	unsigned long seconds = 1, nthreads = 4;
-	uint64_t seed = (uint64_t)time(NULL);
+	unsigned long seconds, nthreads;
+	uint64_t seed;
+	struct stress_args a;
 	struct vfsim_alloc_stats base, st;
 	struct worker *w;
 	struct timespec ts;
 	unsigned long ops = 0, reads = 0, fails = 0, bad;
 
-	for (int i = 1; i < argc; i++) {
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--seconds"))
-			seconds = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--threads"))
-			nthreads = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--seed"))
-			seed = strtoull(argv[++i], NULL, 0);
-		else
-			usage();
-	}
-	if (nthreads < 2)
-		nthreads = 2;
-	printf("stress_rcu_alloc: seed %" PRIu64 " threads %lu seconds %lu\n",
-	       seed, nthreads, seconds);
-	fflush(stdout);
+	stress_parse(argc, argv, "stress_rcu_alloc", 2, NULL, NULL, &a);
+	seconds = a.seconds;
+	nthreads = a.threads;
+	seed = a.seed;
 
 	if (vfsim_create(&(struct vfsim_options){ .seed = seed }, &v) ||
 	    vfsim_boot(v, "empty")) {

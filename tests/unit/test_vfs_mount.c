@@ -33,22 +33,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-
-#define EXPECT(expr, want) do {						\
-	long __got = (long)(expr), __want = (long)(want);		\
-	cr_assert_eq(__got, __want, "%s: got %ld (%s), want %ld (%s)",	\
-		     #expr, __got, __got < 0 ? vfsim_errno_name((int)-__got) : "",	\
-		     __want, __want < 0 ? vfsim_errno_name((int)-__want) : ""); \
-} while (0)
-
-#define EXPECT_TREE(t, what, want) do {					\
-	char *__s = vt_tree((t), (what));				\
-	cr_assert_not_null(__s);					\
-	cr_assert_str_eq(__s, (want));					\
-	free(__s);							\
-} while (0)
-
-#define SB_RDONLY_BIT 1u
+#include "common/vfstest_assert.h"
 
 static uint64_t counter_of(struct vfsim_task *t, unsigned int id)
 {
@@ -496,7 +481,7 @@ Test(vfs_mount, remount)
 	/* bad options fail and change nothing */
 	EXPECT(vfsim_mount(t, NULL, "/m", NULL, MS_REMOUNT, "bogus"), -EINVAL);
 	cr_assert_eq(vt_mount_at(t, "/m", &m), 0);
-	cr_assert(m.d.sb_flags & SB_RDONLY_BIT);
+	cr_assert(m.d.sb_flags & VFSIM_SB_RDONLY);
 	/* back to rw through the bind */
 	EXPECT(vfsim_mount(t, NULL, "/m2", NULL, MS_REMOUNT | MS_NOEXEC, NULL), 0);
 	EXPECT_TREE(t, VT_ATTR | VT_SB,

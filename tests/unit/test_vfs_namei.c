@@ -26,13 +26,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-
-#define EXPECT(expr, want) do {						\
-	long __got = (long)(expr), __want = (long)(want);		\
-	cr_assert_eq(__got, __want, "%s: got %ld (%s), want %ld (%s)",	\
-		     #expr, __got, __got < 0 ? vfsim_errno_name((int)-__got) : "",	\
-		     __want, __want < 0 ? vfsim_errno_name((int)-__want) : ""); \
-} while (0)
+#include "common/vfstest_assert.h"
 
 #define SB_SUBMOUNT_BIT (1u << 26)
 
