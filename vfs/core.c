@@ -168,7 +168,6 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	INIT_LIST_HEAD(&v->super_blocks);
 	ida_init(&v->unnamed_dev_ida, 1);
 	init_rwsem(&v->namespace_sem);
-	spin_lock_init(&v->id_lock);
 	v->mount_max = 100000;		/* fs.mount-max default */
 	seqlock_init(&v->mount_lock);
 	v->m_hash_shift = opts->mhash_shift ? opts->mhash_shift : VFSIM_DEFAULT_MHASH_SHIFT;

@@ -9,6 +9,7 @@
 
 void ida_init(struct ida *ida, unsigned int min)
 {
+	spin_lock_init(&ida->lock);
 	ida->bits = NULL;
 	ida->nbits = 0;
 	ida->min = min;
@@ -33,14 +34,24 @@ static int ida_grow(struct ida *ida, unsigned int need)
 	return 0;
 }
 
-bool ida_test(const struct ida *ida, unsigned int id)
+static bool __ida_test(const struct ida *ida, unsigned int id)
 {
 	if (id >= ida->nbits)
 		return false;
 	return ida->bits[id / BITS_PER_LONG] & (1UL << (id % BITS_PER_LONG));
 }
 
-int ida_alloc(struct ida *ida)
+bool ida_test(struct ida *ida, unsigned int id)
+{
+	bool ret;
+
+	spin_lock(&ida->lock);
+	ret = __ida_test(ida, id);
+	spin_unlock(&ida->lock);
+	return ret;
+}
+
+static int __ida_alloc(struct ida *ida)
 {
 	unsigned int id = ida->hint;
 	unsigned int w;
@@ -71,17 +82,36 @@ int ida_alloc(struct ida *ida)
 	return (int)id;
 }
 
+int ida_alloc(struct ida *ida)
+{
+	int ret;
+
+	spin_lock(&ida->lock);
+	ret = __ida_alloc(ida);
+	spin_unlock(&ida->lock);
+	return ret;
+}
+
 void ida_free(struct ida *ida, unsigned int id)
 {
-	if (WARN_ON(!ida_test(ida, id)))
+	spin_lock(&ida->lock);
+	if (WARN_ON(!__ida_test(ida, id))) {
+		spin_unlock(&ida->lock);
 		return;
+	}
 	ida->bits[id / BITS_PER_LONG] &= ~(1UL << (id % BITS_PER_LONG));
 	if (id < ida->hint)
 		ida->hint = id;
+	spin_unlock(&ida->lock);
 }
 
+/* Frees the bitmap; the IDA is empty and usable again afterwards. */
 void ida_destroy(struct ida *ida)
 {
+	spin_lock(&ida->lock);
 	kfree(ida->bits);
-	ida_init(ida, ida->min);
+	ida->bits = NULL;
+	ida->nbits = 0;
+	ida->hint = ida->min;
+	spin_unlock(&ida->lock);
 }

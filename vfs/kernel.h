@@ -31,7 +31,6 @@ struct vfsim {
 
 	/* Mounts */
 	struct rw_semaphore namespace_sem;
-	spinlock_t id_lock;		/* mnt_id_ida, mnt_group_ida */
 	unsigned int mount_max;		/* fs.mount-max: mounts per namespace */
 	seqlock_t mount_lock;
 	unsigned int m_hash_shift;

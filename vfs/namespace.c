@@ -130,11 +130,8 @@ struct mount *mnt_find_by_id(struct vfsim *v, int id)
 
 static int mnt_alloc_id(struct vfsim *v, struct mount *mnt)
 {
-	int res;
+	int res = ida_alloc(&v->mnt_id_ida);
 
-	spin_lock(&v->id_lock);
-	res = ida_alloc(&v->mnt_id_ida);
-	spin_unlock(&v->id_lock);
 	if (res < 0)
 		return res;
 	mnt->mnt_id = res;
@@ -143,9 +140,7 @@ static int mnt_alloc_id(struct vfsim *v, struct mount *mnt)
 
 static void mnt_free_id(struct vfsim *v, struct mount *mnt)
 {
-	spin_lock(&v->id_lock);
 	ida_free(&v->mnt_id_ida, (unsigned int)mnt->mnt_id);
-	spin_unlock(&v->id_lock);
 }
 
 static struct mount *alloc_vfsmnt(struct vfsim *v, const char *name)

@@ -37,11 +37,8 @@ static inline bool peers(struct mount *m1, struct mount *m2)
 int mnt_alloc_group_id(struct mount *mnt)
 {
 	struct vfsim *v = mnt->mnt.mnt_sb->s_kernel;
-	int res;
+	int res = ida_alloc(&v->mnt_group_ida);
 
-	spin_lock(&v->id_lock);
-	res = ida_alloc(&v->mnt_group_ida);
-	spin_unlock(&v->id_lock);
 	if (res < 0)
 		return res;
 	mnt->mnt_group_id = res;
@@ -52,9 +49,7 @@ void mnt_release_group_id(struct mount *mnt)
 {
 	struct vfsim *v = mnt->mnt.mnt_sb->s_kernel;
 
-	spin_lock(&v->id_lock);
 	ida_free(&v->mnt_group_ida, (unsigned int)mnt->mnt_group_id);
-	spin_unlock(&v->id_lock);
 	mnt->mnt_group_id = 0;
 }
 

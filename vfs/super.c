@@ -74,9 +74,7 @@ int set_anon_super(struct super_block *s, struct fs_context *fc)
 	int dev;
 
 	(void)fc;
-	spin_lock(&v->sb_lock);
 	dev = ida_alloc(&v->unnamed_dev_ida);
-	spin_unlock(&v->sb_lock);
 	if (dev < 0)
 		return dev == -ENOSPC ? -EMFILE : dev;
 	s->s_dev = makedev(0, (unsigned int)dev);
@@ -85,9 +83,7 @@ int set_anon_super(struct super_block *s, struct fs_context *fc)
 
 static void free_anon_bdev(struct vfsim *v, dev_t dev)
 {
-	spin_lock(&v->sb_lock);
 	ida_free(&v->unnamed_dev_ida, minor(dev));
-	spin_unlock(&v->sb_lock);
 }
 
 /*
