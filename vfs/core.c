@@ -14,6 +14,8 @@
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
+#include <vfs/pipe.h>
+#include <watch_queue/test_source.h>
 #include <vfsim/testing.h>
 
 #define VFSIM_DEFAULT_MHASH_SHIFT 10
@@ -180,6 +182,9 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	spin_lock_init(&v->dcache_lock);
 	spin_lock_init(&v->tasks_lock);
 	INIT_LIST_HEAD(&v->tasks);
+	mutex_init(&v->pipe_mnt_lock);
+	spin_lock_init(&v->test_objects_lock);
+	INIT_LIST_HEAD(&v->test_objects);
 	/* The monotonic clock starts where the options say (errata S10). */
 	v->clock_ns = opts->sb_id_start ? opts->sb_id_start :
 		      1000000000ULL + (opts->seed % 1000000ULL) * 1000ULL;
@@ -231,6 +236,8 @@ unsigned long vfsim_destroy_check(struct vfsim *v, FILE *report)
 		v->init_task = NULL;
 	}
 	ksim_current_task = NULL;
+	test_objects_release(v);
+	pipefs_kern_unmount(v);
 	namespace_teardown(v);
 	rcu_barrier();
 	WARN_ON(!list_empty(&v->super_blocks));

@@ -83,6 +83,15 @@ struct dentry *d_alloc(struct dentry *parent, const struct qstr *name)
 	return d;
 }
 
+struct dentry *d_alloc_pseudo(struct super_block *sb, const struct qstr *name)
+{
+	struct dentry *d = __d_alloc(sb, name);
+
+	if (d)
+		d->d_flags |= DCACHE_DISCONNECTED;
+	return d;
+}
+
 struct dentry *d_make_root(struct inode *inode)
 {
 	static const struct qstr root_name = { .name = "/", .len = 1 };

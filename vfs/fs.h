@@ -154,6 +154,8 @@ struct dentry *dget(struct dentry *d);
 void dput(struct dentry *d);
 struct dentry *d_alloc(struct dentry *parent, const struct qstr *name);
 struct dentry *d_make_root(struct inode *inode);
+/* A dentry in no tree (pipes and other pseudo files); dput() frees it. */
+struct dentry *d_alloc_pseudo(struct super_block *sb, const struct qstr *name);
 void d_instantiate(struct dentry *d, struct inode *inode);
 void d_add(struct dentry *d, struct inode *inode);
 struct dentry *d_lookup(const struct dentry *parent, const struct qstr *name);

@@ -11,7 +11,7 @@ struct inode *new_inode(struct super_block *sb)
 	if (!inode)
 		return NULL;
 	inode->i_sb = sb;
-	inode->i_ino = ++sb->s_next_ino;
+	inode->i_ino = __atomic_add_fetch(&sb->s_next_ino, 1, __ATOMIC_RELAXED);
 	inode->i_nlink = 1;
 	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time_v(sb->s_kernel);
 	return inode;

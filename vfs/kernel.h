@@ -56,6 +56,18 @@ struct vfsim {
 	struct task_struct *init_task;
 	int next_pid;
 
+	/* pipefs, kern_mount()ed on the first pipe2() (see vfs/pipe.c) */
+	struct mutex pipe_mnt_lock;
+	struct vfsmount *pipe_mnt;
+
+	/* The LSM policy a harness installed (vfs/security.c) */
+	const struct vfsim_lsm_ops *lsm_ops;
+	void *lsm_arg;
+
+	/* Watchable test objects (watch_queue/test_source.c) */
+	spinlock_t test_objects_lock;
+	struct list_head test_objects;
+
 	/* Virtual clocks, advanced on every syscall entry: deterministic. */
 	u64 clock_ns;			/* CLOCK_MONOTONIC */
 	time64_t realtime_base;		/* CLOCK_REALTIME at clock_ns == 0 */

@@ -17,6 +17,10 @@ long ksys_chown(const char __user *filename, kuid_t user, kgid_t group);
 long ksys_mount(const char __user *dev_name, const char __user *dir_name,
 		const char __user *type, unsigned long flags, const void __user *data);
 long ksys_umount(const char __user *name, int flags);
+long ksys_read(unsigned int fd, char __user *buf, size_t count);
+long ksys_write(unsigned int fd, const char __user *buf, size_t count);
+long ksys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
+long do_pipe2(int __user *fildes, int flags);
 struct filename;
 long do_mkfile(int dfd, struct filename *name, umode_t mode);
 long do_mkautomount(const char __user *pathname, const char *fstype,

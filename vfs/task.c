@@ -61,6 +61,7 @@ struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent
 	spin_lock_init(&t->fs.lock);
 	t->fs.umask = parent ? parent->fs.umask : 022;
 	spin_lock_init(&t->files.file_lock);
+	spin_lock_init(&t->sig_lock);
 	if (parent) {
 		get_fs_root((struct fs_struct *)&parent->fs, &t->fs.root);
 		get_fs_pwd((struct fs_struct *)&parent->fs, &t->fs.pwd);
@@ -93,5 +94,16 @@ void task_free(struct task_struct *t)
 	spin_unlock(&v->tasks_lock);
 	spin_lock_destroy(&t->fs.lock);
 	spin_lock_destroy(&t->files.file_lock);
+	spin_lock_destroy(&t->sig_lock);
 	kfree(t);
+}
+
+/* signal_wake_up(): see vfs/sched_wait.h for the protocol. */
+void set_signal_pending(struct task_struct *t, bool pending)
+{
+	spin_lock(&t->sig_lock);
+	WRITE_ONCE(t->sigpending, pending);
+	if (pending && t->sleeping_on)
+		wake_up_interruptible_all(t->sleeping_on);
+	spin_unlock(&t->sig_lock);
 }

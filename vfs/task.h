@@ -10,6 +10,7 @@
 #define _VFSIM_VFS_TASK_H
 
 #include <linux/current.h>
+#include <linux/wait_queue.h>
 #include <vfs/mount.h>
 
 /* Capabilities (include/uapi/linux/capability.h) */
@@ -71,6 +72,10 @@ struct task_struct {
 	struct files_struct files;
 	struct mnt_namespace *nsproxy_mnt_ns;
 	bool sigpending;
+	/* The wait queue an interruptible sleep is on, so that making a signal
+	 * pending can wake it (signal_wake_up()); under sig_lock. */
+	spinlock_t sig_lock;
+	wait_queue_head_t *sleeping_on;
 	int pid;
 };
 
@@ -79,6 +84,7 @@ static inline umode_t current_umask(void) { return current->fs.umask; }
 bool capable(int cap);
 static inline bool ns_capable_sys_admin(void) { return capable(CAP_SYS_ADMIN); }
 static inline bool signal_pending(struct task_struct *t) { return READ_ONCE(t->sigpending); }
+void set_signal_pending(struct task_struct *t, bool pending);
 
 /* fdtable.c */
 struct file *fget(unsigned int fd);

@@ -63,5 +63,6 @@ typedef long long time64_t;
 #define WRITE_ONCE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 
 #define ERESTARTSYS 512
+#define ENOIOCTLCMD 515	/* No ioctl command: vfs_ioctl() turns it into ENOTTY */
 
 #endif

@@ -15,6 +15,7 @@
 #define GFP_NOFS 0x0u
 #define GFP_ATOMIC 0x1u
 #define GFP_KERNEL_ACCOUNT 0x0u
+#define GFP_HIGHUSER 0x0u
 #define __GFP_ZERO 0x100u
 #define __GFP_NOFAIL 0x200u	/* never injected: a "benign" allocation */
 

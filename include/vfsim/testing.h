@@ -81,6 +81,33 @@ VFSIM_API void vfsim_rcu_barrier(void);
  */
 VFSIM_API int vfsim_check_invariants(struct vfsim *v, char *why, size_t len);
 
+/* ---- a watchable test object ---------------------------------------------- */
+
+/*
+ * Objects that only exist to be watched, so that the notification queue can
+ * be driven without mounts or superblocks (as keys drive it in Linux).  An
+ * object is named by a 64-bit id and created by its first watch; a watch
+ * on it has watch->id = @object, so removal records carry @object.
+ */
+
+/** Watch @object through the notification pipe @watch_fd with @watch_id
+ *  (0..255).  -EINVAL (bad fd, not a notification pipe, bad id), -EBUSY
+ *  (this pipe already watches @object), -ENOMEM. */
+VFSIM_API long vfsim_test_watch(struct vfsim_task *t, int watch_fd,
+				uint64_t object, int watch_id);
+/** remove_watch_from_object(): the pipe's watch on @object goes, with a
+ *  REMOVAL record (16 bytes, or 8 when @object is 0); -EBADSLT if none. */
+VFSIM_API long vfsim_test_unwatch(struct vfsim_task *t, int watch_fd,
+				  uint64_t object);
+/** post_watch_notification() of @record (read through the user-memory
+ *  seam; its length is in its info field, 8..127) to @object's watchers,
+ *  as task @t.  -EINVAL for a bad length; 0 even if nobody watches. */
+VFSIM_API long vfsim_test_post(struct vfsim_task *t, uint64_t object,
+			       const void *record);
+/** The object dies: remove_watch_list(), a REMOVAL record to every
+ *  watcher.  -ENOENT if there is no such object. */
+VFSIM_API long vfsim_test_destroy_object(struct vfsim_task *t, uint64_t object);
+
 #ifdef __cplusplus
 }
 #endif

@@ -155,6 +155,74 @@ VFSIM_API long vfsim_mkautomount(struct vfsim_task *t, const char *path,
 				 const char *fstype, const char *source,
 				 const char *data);
 
+/* ---- pipes and the notification queue ---------------------------------- */
+
+/*
+ * The watch_queue ABI (O_NOTIFICATION_PIPE, IOC_WATCH_QUEUE_*, the record
+ * layouts) is <vfsim/uapi/linux/watch_queue.h>, installed beside this
+ * header; it is the patch set's <linux/watch_queue.h>.
+ */
+
+/**
+ * vfsim_pipe2 - pipe2(2).  @flags: O_CLOEXEC, O_NONBLOCK, O_DIRECT (packet
+ * mode) and O_NOTIFICATION_PIPE (a notification queue: size it with
+ * IOC_WATCH_QUEUE_SET_SIZE, filter it with IOC_WATCH_QUEUE_SET_FILTER, read
+ * records from fds[0]; it cannot be written).  @fds is written through the
+ * user-memory seam.
+ */
+VFSIM_API long vfsim_pipe2(struct vfsim_task *t, int fds[2], int flags);
+/** read(2): a notification pipe returns whole records only (-ENOBUFS if
+ *  the next one does not fit), with LOSS records where records were lost. */
+VFSIM_API long vfsim_read(struct vfsim_task *t, int fd, void *buf, size_t len);
+VFSIM_API long vfsim_write(struct vfsim_task *t, int fd, const void *buf,
+			   size_t len);
+/** ioctl(2): FIONREAD, IOC_WATCH_QUEUE_SET_SIZE, IOC_WATCH_QUEUE_SET_FILTER;
+ *  -ENOTTY for anything a file does not know. */
+VFSIM_API long vfsim_ioctl(struct vfsim_task *t, int fd, unsigned long cmd,
+			   unsigned long arg);
+
+/**
+ * vfsim_decode_record - render one notification record as a line of text
+ * (no newline), e.g. "mount new_mount id=1 flags=in_subtree
+ * triggered_on=5 changed_mount=12" or "meta removal id=2 object=0x7".
+ * @len is what is available at @rec; the record's own length comes from its
+ * info field.  Returns the record's length (> 0) and writes at most @size
+ * bytes to @out (always NUL-terminated if @size > 0), or -EINVAL for a
+ * record whose length is under 8 or beyond @len (the text says why).
+ */
+VFSIM_API long vfsim_decode_record(const void *rec, size_t len, char *out,
+				   size_t size);
+
+/* ---- security policy ------------------------------------------------------ */
+
+struct vfsim_cred {
+	uid_t uid;
+	gid_t gid;
+	uint64_t caps;
+};
+
+/**
+ * The LSM hooks of the patch set, for a harness to deny things.  Each hook
+ * returns 0 to allow or a negative errno, which the syscall returns (or,
+ * for post_notification, which makes that watcher miss the record).  NULL
+ * hooks allow.  Install before the instance is in use by other threads.
+ */
+struct vfsim_lsm_ops {
+	/* A record about to go to a watcher; @record is the header and
+	 * payload (length in its info field) with the watcher's ID in it. */
+	int (*post_notification)(void *arg, const struct vfsim_cred *watcher,
+				 const struct vfsim_cred *poster,
+				 const void *record);
+	int (*watch_mount)(void *arg, const struct vfsim_cred *who,
+			   unsigned int mnt_id);
+	int (*watch_sb)(void *arg, const struct vfsim_cred *who, uint64_t sb_id);
+	int (*sb_statfs)(void *arg, const struct vfsim_cred *who, uint64_t sb_id);
+};
+
+/** Install (or with NULL remove) the security policy of @v. */
+VFSIM_API void vfsim_set_lsm(struct vfsim *v, const struct vfsim_lsm_ops *ops,
+			     void *arg);
+
 /* ---- looking at the tree ------------------------------------------------ */
 
 /* Propagation bits of struct vfsim_mount_desc.propagation (as uapi mount.h

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Watchable test objects: a watch_list per object id, shaped like the
+ * keyrings' use of the watch queue (watch->id is the object's id), so the
+ * queue can be exercised before, and apart from, mount and superblock
+ * watches.
+ */
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <vfs/kernel.h>
+#include <watch_queue/test_source.h>
+#include <watch_queue/watch_queue.h>
+
+struct test_object {
+	struct list_head node;		/* on v->test_objects */
+	u64 id;
+	struct watch_list *watchers;
+};
+
+/* Caller holds v->test_objects_lock. */
+static struct test_object *find_object(struct vfsim *v, u64 id)
+{
+	struct test_object *o;
+
+	list_for_each_entry(o, &v->test_objects, node)
+		if (o->id == id)
+			return o;
+	return NULL;
+}
+
+static struct test_object *new_object(u64 id)
+{
+	struct test_object *o = kzalloc(sizeof(*o), GFP_KERNEL);
+
+	if (!o)
+		return NULL;
+	o->watchers = kzalloc(sizeof(*o->watchers), GFP_KERNEL);
+	if (!o->watchers) {
+		kfree(o);
+		return NULL;
+	}
+	init_watch_list(o->watchers, NULL);
+	o->id = id;
+	return o;
+}
+
+long test_object_watch(int watch_fd, u64 object, int watch_id)
+{
+	struct vfsim *v = current_kernel();
+	struct test_object *o, *fresh = NULL;
+	struct watch_queue *wqueue;
+	struct watch *watch;
+	long ret;
+
+	if (watch_id < 0 || watch_id > 0xff)
+		return -EINVAL;
+	wqueue = get_watch_queue(watch_fd);
+	if (IS_ERR(wqueue))
+		return PTR_ERR(wqueue);
+
+	ret = -ENOMEM;
+	watch = kzalloc(sizeof(*watch), GFP_KERNEL);
+	if (!watch)
+		goto out_queue;
+	init_watch(watch, wqueue);
+	watch->id = object;
+	watch->info_id = (u32)watch_id << WATCH_INFO_ID__SHIFT;
+
+	spin_lock(&v->test_objects_lock);
+	o = find_object(v, object);
+	spin_unlock(&v->test_objects_lock);
+	if (!o) {
+		fresh = new_object(object);
+		if (!fresh) {
+			kfree(watch);
+			goto out_queue;
+		}
+		spin_lock(&v->test_objects_lock);
+		o = find_object(v, object);
+		if (!o) {
+			list_add_tail(&fresh->node, &v->test_objects);
+			o = fresh;
+			fresh = NULL;
+		}
+		spin_unlock(&v->test_objects_lock);
+		if (fresh) {
+			kfree(fresh->watchers);
+			kfree(fresh);
+		}
+	}
+
+	/* Objects are only freed at teardown or by test_object_destroy(),
+	 * which a harness does not race with its own watches. */
+	ret = add_watch_to_object(watch, o->watchers);
+	if (ret)
+		kfree(watch);	/* never seen by anyone: no RCU wait */
+	/* On success the list owns the watch's first reference and the
+	 * watch its own on the queue; ours goes either way. */
+out_queue:
+	put_watch_queue(wqueue);
+	return ret;
+}
+
+long test_object_unwatch(int watch_fd, u64 object)
+{
+	struct vfsim *v = current_kernel();
+	struct watch_queue *wqueue;
+	struct test_object *o;
+	long ret = -EBADSLT;
+
+	wqueue = get_watch_queue(watch_fd);
+	if (IS_ERR(wqueue))
+		return PTR_ERR(wqueue);
+	spin_lock(&v->test_objects_lock);
+	o = find_object(v, object);
+	spin_unlock(&v->test_objects_lock);
+	if (o)
+		ret = remove_watch_from_object(o->watchers, wqueue, object, false);
+	put_watch_queue(wqueue);
+	return ret;
+}
+
+long test_object_post(u64 object, const void __user *record)
+{
+	struct vfsim *v = current_kernel();
+	struct watch_notification *n;
+	struct test_object *o;
+	union {
+		struct watch_notification n;
+		char bytes[WATCH_INFO_LENGTH + 1];
+	} buf;
+	unsigned int len;
+
+	if (copy_from_user(&buf.n, record, sizeof(buf.n)))
+		return -EFAULT;
+	len = (buf.n.info & WATCH_INFO_LENGTH) >> WATCH_INFO_LENGTH__SHIFT;
+	if (len < sizeof(buf.n))
+		return -EINVAL;
+	if (copy_from_user(buf.bytes, record, len))
+		return -EFAULT;
+	n = &buf.n;
+
+	spin_lock(&v->test_objects_lock);
+	o = find_object(v, object);
+	spin_unlock(&v->test_objects_lock);
+	if (o)
+		post_watch_notification(o->watchers, n, current_cred(), object);
+	return 0;
+}
+
+long test_object_destroy(u64 object)
+{
+	struct vfsim *v = current_kernel();
+	struct test_object *o;
+
+	spin_lock(&v->test_objects_lock);
+	o = find_object(v, object);
+	if (o)
+		list_del(&o->node);
+	spin_unlock(&v->test_objects_lock);
+	if (!o)
+		return -ENOENT;
+	remove_watch_list(o->watchers, object);
+	kfree(o);
+	return 0;
+}
+
+void test_objects_release(struct vfsim *v)
+{
+	struct test_object *o, *n;
+
+	list_for_each_entry_safe(o, n, &v->test_objects, node) {
+		list_del(&o->node);
+		remove_watch_list(o->watchers, o->id);
+		kfree(o);
+	}
+}

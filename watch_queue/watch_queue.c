@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The notification queue on a pipe (kernel/watch_queue.c, 5.8, with the
+ * 5.17 fixes of errata B12 and the later locking fixes): sizing, posting
+ * one record into the ring, loss marking, clearing and lifetime.
+ *
+ * Lock order: wqueue->lock, then wlist->lock or pipe->rd_wait.lock.  A post
+ * holds wqueue->lock while it touches the pipe, and watch_queue_clear()
+ * marks the queue defunct under the same lock, so once a pipe is going no
+ * post reaches it.
+ */
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+#include <vfs/pipe.h>
+#include <watch_queue/watch_queue.h>
+
+static void watch_queue_pipe_buf_release(struct pipe_inode_info *pipe,
+					 struct pipe_buffer *buf)
+{
+	struct watch_queue *wqueue = pipe->watch_queue;
+
+	/* The note becomes free for posting again. */
+	set_bit(buf->private, wqueue->notes_bitmap);
+	buf->page = NULL;
+}
+
+static const struct pipe_buf_operations watch_queue_pipe_buf_ops = {
+	.release = watch_queue_pipe_buf_release,
+};
+
+static bool lock_wqueue(struct watch_queue *wqueue)
+{
+	spin_lock_bh(&wqueue->lock);
+	if (unlikely(wqueue->defunct)) {
+		spin_unlock_bh(&wqueue->lock);
+		return false;
+	}
+	return true;
+}
+
+static void unlock_wqueue(struct watch_queue *wqueue)
+{
+	spin_unlock_bh(&wqueue->lock);
+}
+
+/*
+ * Put one record in the ring, or mark a loss.  Caller holds wqueue->lock
+ * with the queue live.
+ *
+ * 5.8 marks a loss on the buffer at head - 1, the newest queued record.  If
+ * the ring is empty that buffer has already been read and the mark is never
+ * seen: the loss would go unreported.  The model then owes the reader the
+ * LOSS record directly (note_loss), so that no record is ever lost without
+ * one; with records queued it behaves exactly as 5.8.
+ */
+bool post_one_notification_locked(struct watch_queue *wqueue,
+				  struct watch_notification *n)
+{
+	struct pipe_inode_info *pipe = wqueue->pipe;
+	struct pipe_buffer *buf;
+	unsigned int head, tail, mask, note, offset, len;
+	bool done = false;
+	void *page;
+
+	if (!pipe)
+		return false;
+
+	spin_lock_irq(&pipe->rd_wait.lock);
+
+	mask = pipe->ring_size - 1;
+	head = pipe->head;
+	tail = pipe->tail;
+	if (pipe_full(head, tail, pipe->ring_size))
+		goto lost;
+
+	note = (unsigned int)find_first_bit(wqueue->notes_bitmap, wqueue->nr_notes);
+	if (note >= wqueue->nr_notes)
+		goto lost;
+
+	page = wqueue->notes[note / WATCH_QUEUE_NOTES_PER_PAGE];
+	offset = note % WATCH_QUEUE_NOTES_PER_PAGE * WATCH_QUEUE_NOTE_SIZE;
+	len = n->info & WATCH_INFO_LENGTH;
+	memcpy((char *)page + offset, n, len);
+
+	buf = &pipe->bufs[head & mask];
+	buf->page = page;
+	buf->private = note;
+	buf->ops = &watch_queue_pipe_buf_ops;
+	buf->offset = offset;
+	buf->len = len;
+	WRITE_ONCE(buf->flags, PIPE_BUF_FLAG_WHOLE);
+	smp_store_release(&pipe->head, head + 1);
+
+	if (!test_and_clear_bit(note, wqueue->notes_bitmap)) {
+		spin_unlock_irq(&pipe->rd_wait.lock);
+		BUG();
+	}
+	wake_up_interruptible_sync_poll_locked(&pipe->rd_wait, EPOLLIN | EPOLLRDNORM);
+	done = true;
+
+out:
+	spin_unlock_irq(&pipe->rd_wait.lock);
+	return done;
+
+lost:
+	if (pipe_empty(head, tail)) {
+		WRITE_ONCE(pipe->note_loss, true);
+		wake_up_all_locked(&pipe->rd_wait);
+	} else {
+		buf = &pipe->bufs[(head - 1) & mask];
+		WRITE_ONCE(buf->flags, READ_ONCE(buf->flags) | PIPE_BUF_FLAG_LOSS);
+	}
+	goto out;
+}
+
+/* Post straight into a queue, past filters and LSM (removal records). */
+bool post_one_notification(struct watch_queue *wqueue, struct watch_notification *n)
+{
+	bool done = false;
+
+	if (lock_wqueue(wqueue)) {
+		done = post_one_notification_locked(wqueue, n);
+		unlock_wqueue(wqueue);
+	}
+	return done;
+}
+
+/*
+ * IOC_WATCH_QUEUE_SET_SIZE, under the pipe mutex.  The ring gets
+ * roundup_pow_of_two(nr_notes) slots (5.17; 5.8 used nr_notes as is and
+ * broke the ring mask), the notes whole pages of 32.  What the queue can
+ * hold unread is the smaller of the two.
+ *
+ * 5.8 charges the pages to the user's pipe-buffer quota and refuses
+ * (EPERM) when more than max_usage pages are asked for by a user over the
+ * quota; 512 notes are 16 pages, which is exactly max_usage, so that check
+ * can never fire and the model does not carry the quota.
+ */
+long watch_queue_set_size(struct pipe_inode_info *pipe, unsigned int nr_notes)
+{
+	struct watch_queue *wqueue = pipe->watch_queue;
+	unsigned long *bitmap;
+	unsigned int nr_pages, i;
+	void **pages;
+	int ret;
+
+	if (!wqueue)
+		return -ENODEV;
+	if (wqueue->notes)
+		return -EBUSY;
+	if (nr_notes < 1 || nr_notes > WATCH_QUEUE_MAX_NOTES)
+		return -EINVAL;
+
+	nr_pages = DIV_ROUND_UP(nr_notes, WATCH_QUEUE_NOTES_PER_PAGE);
+	ret = pipe_resize_ring(pipe, (unsigned int)roundup_pow_of_two(nr_notes));
+	if (ret < 0)
+		return ret;
+
+	ret = -ENOMEM;
+	pages = kcalloc(nr_pages, sizeof(void *), GFP_KERNEL);
+	if (!pages)
+		return ret;
+	for (i = 0; i < nr_pages; i++) {
+		pages[i] = kzalloc(WATCH_QUEUE_PAGE_SIZE, GFP_KERNEL);
+		if (!pages[i])
+			goto error_p;
+	}
+
+	nr_notes = nr_pages * WATCH_QUEUE_NOTES_PER_PAGE;
+	bitmap = kcalloc(BITS_TO_LONGS(nr_notes), sizeof(unsigned long), GFP_KERNEL);
+	if (!bitmap)
+		goto error_p;
+	bitmap_fill(bitmap, nr_notes);
+
+	/* Posters look at notes under wqueue->lock. */
+	spin_lock_bh(&wqueue->lock);
+	wqueue->notes_bitmap = bitmap;
+	wqueue->nr_pages = nr_pages;
+	wqueue->nr_notes = nr_notes;
+	wqueue->notes = pages;
+	spin_unlock_bh(&wqueue->lock);
+	return 0;
+
+error_p:
+	while (i--)
+		kfree(pages[i]);
+	kfree(pages);
+	return ret;
+}
+
+int watch_queue_init(struct pipe_inode_info *pipe)
+{
+	struct watch_queue *wqueue = kzalloc(sizeof(*wqueue), GFP_KERNEL);
+
+	if (!wqueue)
+		return -ENOMEM;
+	wqueue->pipe = pipe;
+	kref_init(&wqueue->usage);
+	spin_lock_init(&wqueue->lock);
+	INIT_HLIST_HEAD(&wqueue->watches);
+	pipe->watch_queue = wqueue;
+	return 0;
+}
+
+/*
+ * The queue's last reference is gone.  Posters may still hold a pointer to
+ * it under RCU (found through a watch on its way out), so the queue itself
+ * and its filter go after a grace period; they take wqueue->lock, see it
+ * defunct and touch nothing else, so the notes can go now.  The lock is
+ * not destroyed for the same reason.
+ */
+static void __put_watch_queue(struct kref *kref)
+{
+	struct watch_queue *wqueue = container_of(kref, struct watch_queue, usage);
+	struct watch_filter *wfilter;
+	unsigned int i;
+
+	for (i = 0; i < wqueue->nr_pages; i++)
+		kfree(wqueue->notes[i]);
+	kfree(wqueue->notes);
+	kfree(wqueue->notes_bitmap);
+
+	wfilter = rcu_access_pointer(wqueue->filter);
+	if (wfilter)
+		kfree_rcu(wfilter, rcu);
+	kfree_rcu(wqueue, rcu);
+}
+
+void put_watch_queue(struct watch_queue *wqueue)
+{
+	kref_put(&wqueue->usage, __put_watch_queue);
+}
+
+/*
+ * The pipe is going: no more posts, and every watch feeding the queue is
+ * taken off its object (without a removal record).
+ */
+void watch_queue_clear(struct watch_queue *wqueue)
+{
+	struct watch_list *wlist;
+	struct watch *watch;
+	bool release;
+
+	rcu_read_lock();
+	spin_lock_bh(&wqueue->lock);
+
+	wqueue->defunct = true;
+
+	while (!hlist_empty(&wqueue->watches)) {
+		watch = hlist_entry(wqueue->watches.next, struct watch, queue_node);
+		hlist_del_init_rcu(&watch->queue_node);
+		/* We now own a ref on the watch. */
+		spin_unlock_bh(&wqueue->lock);
+
+		/*
+		 * Not under the queue lock: the list lock comes second, and
+		 * a remover of this watch from the object's side takes it
+		 * first.
+		 */
+		wlist = rcu_dereference(watch->watch_list);
+		if (wlist) {
+			void (*release_watch)(struct watch *);
+
+			spin_lock(&wlist->lock);
+			release = !hlist_unhashed(&watch->list_node);
+			if (release) {
+				hlist_del_init_rcu(&watch->list_node);
+				rcu_assign_pointer(watch->watch_list, NULL);
+				/* We now own a second ref on the watch. */
+			}
+			release_watch = wlist->release_watch;
+			spin_unlock(&wlist->lock);
+
+			if (release) {
+				if (release_watch) {
+					rcu_read_unlock();
+					/* This might need to call dput(). */
+					(*release_watch)(watch);
+					rcu_read_lock();
+				}
+				put_watch(watch);
+			}
+		}
+
+		put_watch(watch);
+		spin_lock_bh(&wqueue->lock);
+	}
+
+	spin_unlock_bh(&wqueue->lock);
+	rcu_read_unlock();
+}
+
+/*
+ * The queue behind a pipe fd, with a reference.  Either end names it.  A
+ * bad fd and an fd that is not a notification pipe are both -EINVAL, as
+ * in 5.8.
+ */
+struct watch_queue *get_watch_queue(int fd)
+{
+	struct watch_queue *wqueue = ERR_PTR(-EINVAL);
+	struct pipe_inode_info *pipe;
+	struct file *f;
+
+	if (fd < 0)
+		return wqueue;
+	f = fget((unsigned int)fd);
+	if (f) {
+		pipe = get_pipe_info(f, false);
+		if (pipe && pipe->watch_queue) {
+			wqueue = pipe->watch_queue;
+			kref_get(&wqueue->usage);
+		}
+		fput(f);
+	}
+	return wqueue;
+}
