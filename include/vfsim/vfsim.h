@@ -193,6 +193,19 @@ VFSIM_API long vfsim_ioctl(struct vfsim_task *t, int fd, unsigned long cmd,
 VFSIM_API long vfsim_decode_record(const void *rec, size_t len, char *out,
 				   size_t size);
 
+/**
+ * vfsim_filter_parse - build a struct watch_notification_filter (the
+ * argument of IOC_WATCH_QUEUE_SET_FILTER) from text rules separated by
+ * blanks, e.g. "key mount:~move_from sb:readonly/flags=is_now_ro"; the
+ * syntax is in docs/filters.md.  The result is not validated the way the
+ * kernel validates it, so that a harness can build bad filters on purpose
+ * (more than 16 rules, info_filter outside info_mask, ...).  Returns the
+ * size of the filter written to @buf (8 + 44 * rules), -ENOSPC if @size is
+ * too small, or -EINVAL with a message in @err (if @errsize > 0).
+ */
+VFSIM_API long vfsim_filter_parse(const char *text, void *buf, size_t size,
+				  char *err, size_t errsize);
+
 /* ---- security policy ------------------------------------------------------ */
 
 struct vfsim_cred {
