@@ -138,6 +138,9 @@ struct dentry {
 	struct list_head d_subdirs;	/* children, in creation order */
 	const struct dentry_operations *d_op;
 	void *d_fsdata;
+	/* Mount watches placed on this dentry, under d_lock: the last one
+	 * going clears DCACHE_MOUNT_WATCH (errata B10). */
+	unsigned int d_mount_watches;
 	char d_iname[DNAME_INLINE_LEN];
 };
 

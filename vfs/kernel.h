@@ -64,6 +64,11 @@ struct vfsim {
 	const struct vfsim_lsm_ops *lsm_ops;
 	void *lsm_arg;
 
+	/* Mount notification walk: retries under rename_lock, and renames a
+	 * test asked to race it (vfsim_testing_rename_race()). */
+	atomic_long_t mount_walk_retries;
+	atomic_t rename_races;
+
 	/* Watchable test objects (watch_queue/test_source.c) */
 	spinlock_t test_objects_lock;
 	struct list_head test_objects;
@@ -74,6 +79,12 @@ struct vfsim {
 
 	bool booted;
 };
+
+/* Is quirk (erratum) @n of the running instance on? (VFSIM_QUIRK_B<n>) */
+static inline bool vfsim_quirk(const struct vfsim *v, unsigned int n)
+{
+	return READ_ONCE(v->opts.quirks) & (1ULL << n);
+}
 
 /* The instance the running thread is in (inside a syscall). */
 static inline struct vfsim *current_kernel(void) { return current->kernel; }

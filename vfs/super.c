@@ -10,6 +10,7 @@
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <vfs/kernel.h>
+#include <vfs/notify.h>
 #include <vfs/mount.h>
 
 /*
@@ -175,7 +176,6 @@ static void generic_shutdown_super(struct super_block *s)
 	}
 	if (s->s_op && s->s_op->put_super)
 		s->s_op->put_super(s);
-	/* Seed 003: superblock watchers are told here (notifications issue). */
 	s->s_flags &= ~SB_ACTIVE;
 }
 
@@ -198,6 +198,13 @@ void deactivate_locked_super(struct super_block *s)
 {
 	if (atomic_dec_and_test(&s->s_active)) {
 		struct vfsim *v = s->s_kernel;
+		struct watch_list *wlist = s->s_watchers;
+
+		/* Seed 003: the watchers hear of the superblock's end. */
+		if (wlist) {
+			rcu_assign_pointer(s->s_watchers, NULL);
+			remove_watch_list(wlist, s->s_unique_id);
+		}
 
 		if (s->s_type->kill_sb && (s->s_flags & SB_BORN))
 			s->s_type->kill_sb(s);
@@ -230,11 +237,10 @@ int reconfigure_super(struct fs_context *fc)
 
 	if (fc->sb_flags_mask & ~MS_RMT_MASK)
 		return -EINVAL;
-	if (fc->sb_flags_mask & SB_RDONLY) {
-		bool remount_ro = (fc->sb_flags & SB_RDONLY) && !sb_rdonly(sb);
+	bool remount_ro = false;
 
-		(void)remount_ro;	/* seed 003 reports this (notifications issue) */
-	}
+	if (fc->sb_flags_mask & SB_RDONLY)
+		remount_ro = (fc->sb_flags & SB_RDONLY) && !sb_rdonly(sb);
 	if (sb->s_type->reconfigure) {
 		err = sb->s_type->reconfigure(fc);
 		if (err)
@@ -242,5 +248,8 @@ int reconfigure_super(struct fs_context *fc)
 	}
 	WRITE_ONCE(sb->s_flags, (sb->s_flags & ~fc->sb_flags_mask) |
 				(fc->sb_flags & fc->sb_flags_mask));
+	/* Seed 003: after every successful reconfigure, changed or not (S5). */
+	notify_sb(sb, NOTIFY_SUPERBLOCK_READONLY,
+		  remount_ro ? NOTIFY_SUPERBLOCK_IS_NOW_RO : 0);
 	return 0;
 }

@@ -81,6 +81,15 @@ VFSIM_API void vfsim_rcu_barrier(void);
  */
 VFSIM_API int vfsim_check_invariants(struct vfsim *v, char *why, size_t len);
 
+/* ---- the mount notification walk ------------------------------------------ */
+
+/** Make a rename race each of the next @n lockless passes of the mount
+ *  notification walk (after its first step), forcing the retry under
+ *  rename_lock that seed 002's read_seqbegin_or_lock() provides. */
+VFSIM_API void vfsim_testing_rename_race(struct vfsim *v, unsigned int n);
+/** How many times a mount notification walk has started over. */
+VFSIM_API unsigned long vfsim_mount_walk_retries(const struct vfsim *v);
+
 /* ---- a watchable test object ---------------------------------------------- */
 
 /*

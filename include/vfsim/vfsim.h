@@ -46,6 +46,20 @@ enum vfsim_allocator {
 	VFSIM_ALLOC_JEMALLOC = 2, /* -EOPNOTSUPP from vfsim_create if not built in */
 };
 
+/*
+ * Quirks: each reproduces the posted v17 behaviour of one bug of
+ * docs/errata.md (spec/errata.md), bit N for erratum BN.  Off by default:
+ * the model then does what the code meant to do.
+ */
+#define VFSIM_QUIRK_B1 (1ULL << 1)  /* watch_mount: bad watch_fd returns 0 */
+#define VFSIM_QUIRK_B2 (1ULL << 2)  /* watch_sb: bad watch_fd returns 0 */
+#define VFSIM_QUIRK_B3 (1ULL << 3)  /* watch_sb: at_flags used as lookup flags */
+#define VFSIM_QUIRK_B4 (1ULL << 4)  /* removal on a never-watched object oopses */
+#define VFSIM_QUIRK_B5 (1ULL << 5)  /* SETATTR IS_NOW_RO tests SB_RDONLY (= nosuid) */
+#define VFSIM_QUIRK_B8 (1ULL << 8)  /* watch ID shifted by 24, not 8 */
+#define VFSIM_QUIRK_B9 (1ULL << 9)  /* removal record id = kernel dentry address */
+#define VFSIM_QUIRK_B10 (1ULL << 10) /* DCACHE_MOUNT_WATCH never cleared */
+
 struct vfsim_options {
 	/* Seed for everything pseudo-random in the instance (fault probability,
 	 * the start of superblock unique IDs). */
@@ -235,6 +249,46 @@ struct vfsim_lsm_ops {
 /** Install (or with NULL remove) the security policy of @v. */
 VFSIM_API void vfsim_set_lsm(struct vfsim *v, const struct vfsim_lsm_ops *ops,
 			     void *arg);
+
+/* ---- mount and superblock notifications (seeds 002, 003) ---------------- */
+
+/**
+ * vfsim_watch_mount - watch_mount(2): watch the mount topology below the
+ * directory @path (resolved from @dfd, following symlinks, triggering
+ * automounts unless AT_NO_AUTOMOUNT; AT_EMPTY_PATH allowed) through the
+ * notification pipe @watch_fd, records carrying @watch_id (0..255); -1
+ * removes this pipe's watch on that directory (-EBADSLT if none).
+ */
+VFSIM_API long vfsim_watch_mount(struct vfsim_task *t, int dfd, const char *path,
+				 unsigned int at_flags, int watch_fd, int watch_id);
+/** vfsim_watch_sb - watch_sb(2): watch the superblock of @path. */
+VFSIM_API long vfsim_watch_sb(struct vfsim_task *t, int dfd, const char *path,
+			      unsigned int at_flags, int watch_fd, int watch_id);
+
+/*
+ * What a filesystem or driver raises from below, on the superblock of
+ * @path (looked up as @t): notify_sb_error() with @error (a positive errno
+ * value, recorded as is), the EDQUOT helper, and a NETWORK status change
+ * whose @info_flags (WATCH_INFO_FLAG_* bits, 0x00ff0000) go into the record.
+ */
+VFSIM_API long vfsim_sb_error(struct vfsim_task *t, const char *path, int error);
+VFSIM_API long vfsim_sb_edquot(struct vfsim_task *t, const char *path);
+VFSIM_API long vfsim_sb_network(struct vfsim_task *t, const char *path,
+				unsigned int info_flags);
+
+/** The instance's VFSIM_QUIRK_* bits, and changing them.  Change quirks
+ *  while no watch is in place: B9 decides how mount watches are keyed. */
+VFSIM_API uint64_t vfsim_quirks(const struct vfsim *v);
+VFSIM_API void vfsim_set_quirks(struct vfsim *v, uint64_t quirks);
+
+/**
+ * Where a posted patch would oops (B4's quirk), the model calls @hook with
+ * the kernel function and a reason, and the syscall fails with -EFAULT;
+ * the process goes on.  NULL removes the hook (oopses are then printed to
+ * stderr).
+ */
+typedef void (*vfsim_oops_hook)(void *arg, const char *function, const char *reason);
+VFSIM_API void vfsim_set_oops_hook(struct vfsim *v, vfsim_oops_hook hook, void *arg);
 
 /* ---- looking at the tree ------------------------------------------------ */
 

@@ -18,6 +18,7 @@
 #define VFSIM_TOOL_SCENARIO_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -113,6 +114,13 @@ long scn_parse_id(struct scn_call *c, const char *s, unsigned int *id);
 long scn_parse_ids(struct scn_call *c, const char *s, uid_t *uid, gid_t *gid,
 		   bool *has_gid);
 
+/* ---- arguments (args_num.c) ----------------------------------------------- */
+
+/* Decimal, or hex after 0x, at most @max; @what names it in the message.
+ * 0 or SCN_SYNTAX. */
+long scn_parse_u64(struct scn_call *c, const char *s, const char *what,
+		   uint64_t max, uint64_t *v);
+
 /* ---- the tokenizer (tokenize.c) ------------------------------------------- */
 
 struct scn_tokens {
@@ -139,6 +147,8 @@ void scn_put_token(FILE *out, const char *s);
 extern const struct scn_verb scn_verbs_core[];
 extern const struct scn_verb scn_verbs_fs[];
 extern const struct scn_verb scn_verbs_mount[];
+extern const struct scn_verb scn_verbs_pipe[];
+extern const struct scn_verb scn_verbs_tobj[];
 
 const struct scn_verb *scn_verb_find(const char *name);
 /* The verb list for `vfsim run --help`. */

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Scenario verbs on the library's watchable test objects
+ * (vfsim_test_watch() and friends in <vfsim/testing.h>): twatch, tunwatch,
+ * tpost, tdestroy.  They drive a notification pipe the way keys drive it
+ * in Linux, without mounts or superblocks.  OBJECT is a 64-bit ID; an
+ * object exists from its first watch until `tdestroy`.
+ *
+ * `tpost` builds the record from words: the header from TYPE:SUBTYPE,
+ * flags= and len=, then the payload words in order, each a __u32 unless
+ * written u64=N.  The type, subtype and flag names are those the record
+ * decoder prints, so what is posted reads back the same way.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <uapi/linux/watch_queue.h>
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
+
+#include "scenario.h"
+
+#define RECORD_MAX WATCH_INFO_LENGTH	/* 127: the length field's limit */
+#define HEADER_SIZE sizeof(struct watch_notification)
+
+static const char *const meta_names[] = { "removal", "loss" };
+static const char *const key_names[] = {
+	"instantiated", "updated", "linked", "unlinked",
+	"cleared", "revoked", "invalidated", "setattr",
+};
+static const char *const mount_names[] = {
+	"new_mount", "unmount", "expiry", "readonly", "setattr", "move_from", "move_to",
+};
+static const char *const sb_names[] = { "readonly", "error", "edquot", "network" };
+static const char *const mount_flags[] = {
+	"in_subtree", "is_recursive", "is_now_ro", "is_submount",
+};
+static const char *const sb_flags[] = { "is_now_ro" };
+
+#define N(a) (unsigned int)(sizeof(a) / sizeof((a)[0]))
+
+static const struct rec_type {
+	const char *name;
+	const char *const *subtypes;
+	unsigned int nr_subtypes;
+	const char *const *flags;	/* WATCH_INFO_FLAG_0 first */
+	unsigned int nr_flags;
+} rec_types[WATCH_TYPE___NR] = {
+	[WATCH_TYPE_META] = { "meta", meta_names, N(meta_names), NULL, 0 },
+	[WATCH_TYPE_KEY_NOTIFY] = { "key", key_names, N(key_names), NULL, 0 },
+	[WATCH_TYPE_MOUNT_NOTIFY] = { "mount", mount_names, N(mount_names),
+				      mount_flags, N(mount_flags) },
+	[WATCH_TYPE_SB_NOTIFY] = { "sb", sb_names, N(sb_names), sb_flags, N(sb_flags) },
+};
+
+/* @name among @names[0..@nr-1] (length @len, not NUL-terminated). */
+static int find_name(const char *const *names, unsigned int nr, const char *name,
+		     size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (strlen(names[i]) == len && strncmp(names[i], name, len) == 0)
+			return (int)i;
+	return -1;
+}
+
+static long parse_object(struct scn_call *c, const char *s, uint64_t *object)
+{
+	return scn_parse_u64(c, s, "object ID", UINT64_MAX, object);
+}
+
+/* The fd kept as @name, with the task that owns it. */
+static long lookup(struct scn_call *c, const char *name, struct vfsim_task **t,
+		   int *fd)
+{
+	return scn_fd_lookup(c, name, false, t, fd);
+}
+
+/* twatch PIPE OBJECT ID */
+static long verb_twatch(struct scn_call *c)
+{
+	struct vfsim_task *t;
+	uint64_t object, id;
+	int fd;
+
+	/* IDs above 255 are passed on: refusing them is the kernel's job. */
+	if (lookup(c, c->argv[0], &t, &fd) < 0 ||
+	    parse_object(c, c->argv[1], &object) < 0 ||
+	    scn_parse_u64(c, c->argv[2], "watch ID", INT32_MAX, &id) < 0)
+		return SCN_SYNTAX;
+	return vfsim_test_watch(t, fd, object, (int)id);
+}
+
+/* tunwatch PIPE OBJECT */
+static long verb_tunwatch(struct scn_call *c)
+{
+	struct vfsim_task *t;
+	uint64_t object;
+	int fd;
+
+	if (lookup(c, c->argv[0], &t, &fd) < 0 ||
+	    parse_object(c, c->argv[1], &object) < 0)
+		return SCN_SYNTAX;
+	return vfsim_test_unwatch(t, fd, object);
+}
+
+/* tdestroy OBJECT */
+static long verb_tdestroy(struct scn_call *c)
+{
+	uint64_t object;
+
+	if (parse_object(c, c->argv[0], &object) < 0)
+		return SCN_SYNTAX;
+	return vfsim_test_destroy_object(c->task, object);
+}
+
+/* ---- tpost --------------------------------------------------------------- */
+
+/* TYPE:SUBTYPE, each a name or a number; *@td = NULL for an unnamed type. */
+static long parse_type(struct scn_call *c, const char *s, const struct rec_type **td,
+		       unsigned int *type, unsigned int *subtype)
+{
+	const char *colon = strchr(s, ':'), *sub;
+	uint64_t v;
+	char num[32];
+	int i;
+
+	if (!colon)
+		return scn_syntax(c, "'%s': TYPE:SUBTYPE expected (e.g. key:updated)", s);
+	sub = colon + 1;
+
+	*td = NULL;
+	for (i = 0; i < (int)N(rec_types); i++)
+		if (strlen(rec_types[i].name) == (size_t)(colon - s) &&
+		    strncmp(rec_types[i].name, s, (size_t)(colon - s)) == 0)
+			*td = &rec_types[i];
+	if (*td) {
+		*type = (unsigned int)(*td - rec_types);
+	} else {
+		if ((size_t)(colon - s) >= sizeof(num))
+			return scn_syntax(c, "'%s': unknown record type", s);
+		memcpy(num, s, (size_t)(colon - s));
+		num[colon - s] = '\0';
+		if (scn_parse_u64(c, num, "record type (meta, key, mount, sb or a number)",
+				  0xffffff, &v) < 0)
+			return SCN_SYNTAX;
+		*type = (unsigned int)v;
+		if (*type < N(rec_types))
+			*td = &rec_types[*type];
+	}
+
+	i = *td ? find_name((*td)->subtypes, (*td)->nr_subtypes, sub, strlen(sub)) : -1;
+	if (i >= 0) {
+		*subtype = (unsigned int)i;
+		return 0;
+	}
+	if (scn_parse_u64(c, sub, "subtype (a name of the type, or a number)", 0xff, &v) < 0)
+		return SCN_SYNTAX;
+	*subtype = (unsigned int)v;
+	return 0;
+}
+
+/* flags=F[,F]...: F a flag name of the type, flag0..flag7, or info bits. */
+static long parse_flags(struct scn_call *c, const struct rec_type *td, const char *s,
+			uint32_t *info)
+{
+	const char *w = s;
+
+	for (;;) {
+		size_t n = strcspn(w, ",");
+		char item[32];
+		uint64_t v;
+		int i;
+
+		if (n == 0 || n >= sizeof(item))
+			return scn_syntax(c, "bad flags '%s'", s);
+		memcpy(item, w, n);
+		item[n] = '\0';
+		i = td && td->flags ? find_name(td->flags, td->nr_flags, item, n) : -1;
+		if (i >= 0) {
+			*info |= WATCH_INFO_FLAG_0 << i;
+		} else if (n == 5 && strncmp(item, "flag", 4) == 0 &&
+			   item[4] >= '0' && item[4] <= '7') {
+			*info |= WATCH_INFO_FLAG_0 << (item[4] - '0');
+		} else {
+			if (scn_parse_u64(c, item, "flag (a flag name, flag0..flag7 or info bits)",
+					  UINT32_MAX, &v) < 0)
+				return SCN_SYNTAX;
+			if (v & ~(uint64_t)WATCH_INFO_TYPE_INFO)
+				return scn_syntax(c, "flag value '%s' is outside the type-specific info bits (0xffff0000)",
+						  item);
+			*info |= (uint32_t)v;
+		}
+		if (!w[n])
+			return 0;
+		w += n + 1;
+	}
+}
+
+/* tpost OBJECT TYPE:SUBTYPE [flags=F,...] [len=N] [WORD]... */
+static long verb_tpost(struct scn_call *c)
+{
+	unsigned char rec[RECORD_MAX + 1] = { 0 };
+	const struct rec_type *td;
+	struct watch_notification hdr;
+	unsigned int type = 0, subtype = 0;
+	size_t used = HEADER_SIZE;
+	uint64_t object, v, len = 0;
+	bool has_len = false, has_flags = false;
+	uint32_t info = 0;
+	int i;
+
+	if (parse_object(c, c->argv[0], &object) < 0 ||
+	    parse_type(c, c->argv[1], &td, &type, &subtype) < 0)
+		return SCN_SYNTAX;
+
+	for (i = 2; i < c->argc; i++) {
+		const char *w = c->argv[i];
+		size_t size = sizeof(uint32_t);
+
+		if (strncmp(w, "flags=", 6) == 0) {
+			if (has_flags)
+				return scn_syntax(c, "flags= given twice");
+			has_flags = true;
+			if (parse_flags(c, td, w + 6, &info) < 0)
+				return SCN_SYNTAX;
+			continue;
+		}
+		if (strncmp(w, "len=", 4) == 0) {
+			if (has_len)
+				return scn_syntax(c, "len= given twice");
+			has_len = true;
+			if (scn_parse_u64(c, w + 4, "record length", RECORD_MAX, &len) < 0)
+				return SCN_SYNTAX;
+			continue;
+		}
+		if (strncmp(w, "u64=", 4) == 0) {
+			size = sizeof(uint64_t);
+			w += 4;
+		} else if (strncmp(w, "u32=", 4) == 0) {
+			w += 4;
+		}
+		if (scn_parse_u64(c, w, "payload word",
+				  size == sizeof(uint64_t) ? UINT64_MAX : UINT32_MAX, &v) < 0)
+			return SCN_SYNTAX;
+		if (used + size > RECORD_MAX)
+			return scn_syntax(c, "the payload does not fit in a record (%u bytes at most)",
+					  (unsigned int)(RECORD_MAX - HEADER_SIZE));
+		if (size == sizeof(uint64_t)) {
+			memcpy(rec + used, &v, size);
+		} else {
+			uint32_t v32 = (uint32_t)v;
+
+			memcpy(rec + used, &v32, size);
+		}
+		used += size;
+	}
+
+	/* len= may cut the payload short or pad it with zeros. */
+	hdr.type = type & 0xffffff;
+	hdr.subtype = subtype & 0xff;
+	hdr.info = info | (uint32_t)(has_len ? len : used);
+	memcpy(rec, &hdr, sizeof(hdr));
+	return vfsim_test_post(c->task, object, rec);
+}
+
+const struct scn_verb scn_verbs_tobj[] = {
+	{ "twatch", 3, 3, 0, verb_twatch, "PIPE OBJECT ID",
+	  "watch test object OBJECT through PIPE with watch ID (0..255)" },
+	{ "tunwatch", 2, 2, 0, verb_tunwatch, "PIPE OBJECT",
+	  "remove PIPE's watch on OBJECT (a removal record)" },
+	{ "tpost", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_tpost,
+	  "OBJECT TYPE:SUBTYPE [flags=F,...] [len=N] [[u64=]WORD]...",
+	  "post a record to OBJECT's watchers" },
+	{ "tdestroy", 1, 1, SCN_VERB_NEEDS_TASK, verb_tdestroy, "OBJECT",
+	  "OBJECT dies: a removal record to each watcher" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
+};
