@@ -22,6 +22,7 @@
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <vfs/kernel.h>
+#include <watch_queue/watch_queue.h>
 #include <vfsim/testing.h>
 
 struct checker {
@@ -127,6 +128,59 @@ static void check_mount(struct vfsim *v, struct mnt_namespace *ns,
 		fail(c, "mount %d: has a master but is on no slave list", m->mnt_id);
 }
 
+/* Mount watches in @ns's mounts placed on @d. */
+static unsigned int watches_on(struct mnt_namespace *ns, struct dentry *d)
+{
+	unsigned int n = 0;
+	struct mount *m;
+	struct watch *w;
+
+	for (m = ns->root; m; m = next_mnt(m, ns->root)) {
+		struct watch_list *wlist = m->mnt_watchers;
+
+		if (!wlist)
+			continue;
+		spin_lock(&wlist->lock);
+		hlist_for_each_entry(w, &wlist->watchers, list_node)
+			if (w->private == d)
+				n++;
+		spin_unlock(&wlist->lock);
+	}
+	return n;
+}
+
+/*
+ * DCACHE_MOUNT_WATCH and the per-dentry watch count against the watches
+ * that exist (errata B10: with the fix, no mark outlives its watches).
+ */
+static void check_mount_watch_marks(struct vfsim *v, struct mnt_namespace *ns,
+				    struct dentry *root, struct checker *c)
+{
+	struct dentry *d = root;
+
+	while (d) {
+		unsigned int n = watches_on(ns, d);
+		bool marked = READ_ONCE(d->d_flags) & DCACHE_MOUNT_WATCH;
+
+		if (d->d_mount_watches != n)
+			fail(c, "dentry %s: %u mount watches counted, %u on mount lists",
+			     d->d_name.name, d->d_mount_watches, n);
+		if (n && !marked)
+			fail(c, "dentry %s: watched but not DCACHE_MOUNT_WATCH", d->d_name.name);
+		if (!n && marked && !vfsim_quirk(v, 10))
+			fail(c, "dentry %s: DCACHE_MOUNT_WATCH with no watch", d->d_name.name);
+
+		/* Depth first over d_subdirs, without recursion. */
+		if (!list_empty(&d->d_subdirs)) {
+			d = list_first_entry(&d->d_subdirs, struct dentry, d_child);
+			continue;
+		}
+		while (d != root && list_is_last(&d->d_child, &d->d_parent->d_subdirs))
+			d = d->d_parent;
+		d = d == root ? NULL : list_next_entry(d, d_child);
+	}
+}
+
 int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 {
 	struct checker c = { .why = why, .len = len };
@@ -176,6 +230,12 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	}
 	spin_unlock(&v->sb_lock);
 	read_sequnlock_excl(&v->mount_lock);
+
+	/* Mount watches are placed under the superblock's s_umount; the
+	 * checker runs quiescent, so the dcache is stable. */
+	list_for_each_entry(sb, &v->super_blocks, s_list)
+		if (sb->s_root)
+			check_mount_watch_marks(v, ns, sb->s_root, &c);
 
 	up_write(&v->namespace_sem);
 	vfsim_leave(&e);

@@ -165,7 +165,7 @@ int pipe_resize_ring(struct pipe_inode_info *pipe, unsigned int nr_slots)
 	pipe->bufs = bufs;
 	pipe->ring_size = nr_slots;
 	if (pipe->max_usage > nr_slots)
-		pipe->max_usage = nr_slots;
+		WRITE_ONCE(pipe->max_usage, nr_slots);
 	smp_store_release(&pipe->tail, 0);
 	smp_store_release(&pipe->head, n);
 	spin_unlock_irq(&pipe->rd_wait.lock);
@@ -434,7 +434,7 @@ static long pipe_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 	case FIONREAD:
 		mutex_lock(&pipe->mutex);
 		count = 0;
-		head = pipe->head;
+		head = smp_load_acquire(&pipe->head);
 		tail = pipe->tail;
 		mask = pipe->ring_size - 1;
 		while (tail != head) {

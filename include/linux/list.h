@@ -57,6 +57,10 @@ static inline void list_splice_tail_init(struct list_head *list, struct list_hea
 #define list_next_entry(pos, member) \
 	list_entry((pos)->member.next, __typeof__(*(pos)), member)
 #define list_for_each(pos, head) cds_list_for_each(pos, head)
+static inline bool list_is_last(const struct list_head *list, const struct list_head *head)
+{
+	return list->next == head;
+}
 #define list_for_each_entry(pos, head, member) cds_list_for_each_entry(pos, head, member)
 #define list_for_each_entry_reverse(pos, head, member) \
 	cds_list_for_each_entry_reverse(pos, head, member)

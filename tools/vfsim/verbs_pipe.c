@@ -305,13 +305,13 @@ static long verb_write(struct scn_call *c)
 
 const struct scn_verb scn_verbs_pipe[] = {
 	{ "pipe", 1, 3, SCN_VERB_NEEDS_TASK, verb_pipe, "NAME [nonblock] [plain]",
-	  "pipe2(): notification pipe (plain: ordinary); read end NAME, write end NAME.w" },
+	  "notification pipe (plain: ordinary); ends NAME, NAME.w" },
 	{ "size", 2, 2, 0, verb_size, "NAME N",
 	  "IOC_WATCH_QUEUE_SET_SIZE: room for N notes" },
 	{ "filter", 2, SCN_UNLIMITED, 0, verb_filter, "NAME RULE...|none",
 	  "IOC_WATCH_QUEUE_SET_FILTER (none: remove the filter)" },
 	{ "read", 1, 2, 0, verb_read, "NAME [BUFSIZE]",
-	  "read(2) into BUFSIZE bytes (4096); print the records or the errno" },
+	  "read(2) BUFSIZE bytes (4096); print records or errno" },
 	{ "fionread", 1, 1, 0, verb_fionread, "NAME",
 	  "FIONREAD: print the bytes queued" },
 	{ "write", 2, 2, 0, verb_write, "NAME TEXT", "write(2) TEXT" },

@@ -162,14 +162,17 @@ static long parse_type(struct scn_call *c, const char *s, const struct rec_type 
 	return 0;
 }
 
-/* flags=F[,F]...: F a flag name of the type, flag0..flag7, or info bits. */
+/*
+ * flags=F[|F]...: F a flag name of the type, flag0..flag7, or a number in
+ * the type-specific info bits; '|' joins them, as in filter rules.
+ */
 static long parse_flags(struct scn_call *c, const struct rec_type *td, const char *s,
 			uint32_t *info)
 {
 	const char *w = s;
 
 	for (;;) {
-		size_t n = strcspn(w, ",");
+		size_t n = strcspn(w, "|");
 		char item[32];
 		uint64_t v;
 		int i;
@@ -199,7 +202,7 @@ static long parse_flags(struct scn_call *c, const struct rec_type *td, const cha
 	}
 }
 
-/* tpost OBJECT TYPE:SUBTYPE [flags=F,...] [len=N] [WORD]... */
+/* tpost OBJECT TYPE:SUBTYPE [flags=F|...] [len=N] [[u32=|u64=]WORD]... */
 static long verb_tpost(struct scn_call *c)
 {
 	unsigned char rec[RECORD_MAX + 1] = { 0 };
@@ -272,7 +275,7 @@ const struct scn_verb scn_verbs_tobj[] = {
 	{ "tunwatch", 2, 2, 0, verb_tunwatch, "PIPE OBJECT",
 	  "remove PIPE's watch on OBJECT (a removal record)" },
 	{ "tpost", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_tpost,
-	  "OBJECT TYPE:SUBTYPE [flags=F,...] [len=N] [[u64=]WORD]...",
+	  "OBJECT TYPE:SUBTYPE [flags=F|...] [len=N] [[u64=]WORD]...",
 	  "post a record to OBJECT's watchers" },
 	{ "tdestroy", 1, 1, SCN_VERB_NEEDS_TASK, verb_tdestroy, "OBJECT",
 	  "OBJECT dies: a removal record to each watcher" },
