@@ -98,6 +98,10 @@ void task_free(struct task_struct *t)
 	kfree(t);
 }
 
+const struct cred init_cred = {
+	.cap_effective = ~0ULL,
+};
+
 /* signal_wake_up(): see vfs/sched_wait.h for the protocol. */
 void set_signal_pending(struct task_struct *t, bool pending)
 {
