@@ -13,7 +13,7 @@
  * returned, so `expect` matches it as for any verb.
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1
+#define _GNU_SOURCE 1	/* asprintf */
 #endif
 #include <errno.h>
 #include <fcntl.h>

@@ -13,6 +13,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <uapi/linux/watch_queue.h>
@@ -118,47 +119,81 @@ static long verb_tdestroy(struct scn_call *c)
 
 /* ---- tpost --------------------------------------------------------------- */
 
+/* "a, b, c" for a message. */
+static const char *list_names(const char *const *names, unsigned int nr,
+			      char *buf, size_t size)
+{
+	size_t used = 0;
+	unsigned int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < nr && used < size; i++) {
+		int n = snprintf(buf + used, size - used, "%s, ", names[i]);
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	return buf;
+}
+
+static bool starts_number(const char *s)
+{
+	return *s >= '0' && *s <= '9';
+}
+
 /* TYPE:SUBTYPE, each a name or a number; *@td = NULL for an unnamed type. */
 static long parse_type(struct scn_call *c, const char *s, const struct rec_type **td,
 		       unsigned int *type, unsigned int *subtype)
 {
 	const char *colon = strchr(s, ':'), *sub;
+	size_t tlen;
 	uint64_t v;
-	char num[32];
+	char word[32], known[160];
 	int i;
 
 	if (!colon)
 		return scn_syntax(c, "'%s': TYPE:SUBTYPE expected (e.g. key:updated)", s);
 	sub = colon + 1;
+	tlen = (size_t)(colon - s);
+	if (tlen == 0 || tlen >= sizeof(word))
+		return scn_syntax(c, "'%s': bad record type", s);
+	memcpy(word, s, tlen);
+	word[tlen] = '\0';
 
 	*td = NULL;
-	for (i = 0; i < (int)N(rec_types); i++)
-		if (strlen(rec_types[i].name) == (size_t)(colon - s) &&
-		    strncmp(rec_types[i].name, s, (size_t)(colon - s)) == 0)
-			*td = &rec_types[i];
-	if (*td) {
-		*type = (unsigned int)(*td - rec_types);
-	} else {
-		if ((size_t)(colon - s) >= sizeof(num))
-			return scn_syntax(c, "'%s': unknown record type", s);
-		memcpy(num, s, (size_t)(colon - s));
-		num[colon - s] = '\0';
-		if (scn_parse_u64(c, num, "record type (meta, key, mount, sb or a number)",
-				  0xffffff, &v) < 0)
+	if (starts_number(word)) {
+		if (scn_parse_u64(c, word, "record type", 0xffffff, &v) < 0)
 			return SCN_SYNTAX;
 		*type = (unsigned int)v;
 		if (*type < N(rec_types))
 			*td = &rec_types[*type];
+	} else {
+		for (i = 0; i < (int)N(rec_types); i++)
+			if (strcmp(rec_types[i].name, word) == 0)
+				*td = &rec_types[i];
+		if (!*td)
+			return scn_syntax(c, "unknown record type '%s' (meta, key, mount, sb or a number)",
+					  word);
+		*type = (unsigned int)(*td - rec_types);
 	}
 
-	i = *td ? find_name((*td)->subtypes, (*td)->nr_subtypes, sub, strlen(sub)) : -1;
-	if (i >= 0) {
-		*subtype = (unsigned int)i;
+	if (starts_number(sub)) {
+		if (scn_parse_u64(c, sub, "subtype", 0xff, &v) < 0)
+			return SCN_SYNTAX;
+		*subtype = (unsigned int)v;
 		return 0;
 	}
-	if (scn_parse_u64(c, sub, "subtype (a name of the type, or a number)", 0xff, &v) < 0)
-		return SCN_SYNTAX;
-	*subtype = (unsigned int)v;
+	i = *td ? find_name((*td)->subtypes, (*td)->nr_subtypes, sub, strlen(sub)) : -1;
+	if (i < 0) {
+		if (!*td)
+			return scn_syntax(c, "subtype '%s': type %u has no subtype names, use a number",
+					  sub, *type);
+		return scn_syntax(c, "unknown %s subtype '%s' (%sor a number)", (*td)->name,
+				  sub, list_names((*td)->subtypes, (*td)->nr_subtypes,
+						  known, sizeof(known)));
+	}
+	*subtype = (unsigned int)i;
 	return 0;
 }
 
@@ -173,7 +208,7 @@ static long parse_flags(struct scn_call *c, const struct rec_type *td, const cha
 
 	for (;;) {
 		size_t n = strcspn(w, "|");
-		char item[32];
+		char item[32], known[160];
 		uint64_t v;
 		int i;
 
@@ -181,20 +216,25 @@ static long parse_flags(struct scn_call *c, const struct rec_type *td, const cha
 			return scn_syntax(c, "bad flags '%s'", s);
 		memcpy(item, w, n);
 		item[n] = '\0';
-		i = td && td->flags ? find_name(td->flags, td->nr_flags, item, n) : -1;
-		if (i >= 0) {
-			*info |= WATCH_INFO_FLAG_0 << i;
+		if (starts_number(item)) {
+			if (scn_parse_u64(c, item, "flags value", UINT32_MAX, &v) < 0)
+				return SCN_SYNTAX;
+			if (v & ~(uint64_t)WATCH_INFO_TYPE_INFO)
+				return scn_syntax(c, "flags value '%s' has bits outside the type-specific info (0xffff0000)",
+						  item);
+			*info |= (uint32_t)v;
 		} else if (n == 5 && strncmp(item, "flag", 4) == 0 &&
 			   item[4] >= '0' && item[4] <= '7') {
 			*info |= WATCH_INFO_FLAG_0 << (item[4] - '0');
 		} else {
-			if (scn_parse_u64(c, item, "flag (a flag name, flag0..flag7 or info bits)",
-					  UINT32_MAX, &v) < 0)
-				return SCN_SYNTAX;
-			if (v & ~(uint64_t)WATCH_INFO_TYPE_INFO)
-				return scn_syntax(c, "flag value '%s' is outside the type-specific info bits (0xffff0000)",
-						  item);
-			*info |= (uint32_t)v;
+			i = td && td->flags ? find_name(td->flags, td->nr_flags, item, n) : -1;
+			if (i < 0)
+				return scn_syntax(c, "unknown %s flag '%s' (%sflag0..flag7 or a number)",
+						  td ? td->name : "record", item,
+						  td && td->flags ?
+						  list_names(td->flags, td->nr_flags, known, sizeof(known)) :
+						  "");
+			*info |= WATCH_INFO_FLAG_0 << i;
 		}
 		if (!w[n])
 			return 0;
@@ -206,7 +246,7 @@ static long parse_flags(struct scn_call *c, const struct rec_type *td, const cha
 static long verb_tpost(struct scn_call *c)
 {
 	unsigned char rec[RECORD_MAX + 1] = { 0 };
-	const struct rec_type *td;
+	const struct rec_type *td = NULL;
 	struct watch_notification hdr;
 	unsigned int type = 0, subtype = 0;
 	size_t used = HEADER_SIZE;
