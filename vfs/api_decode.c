@@ -36,37 +36,6 @@ static void put(struct out *o, const char *fmt, ...)
 		o->used += (size_t)n;
 }
 
-static const char *const meta_names[] = { "removal", "loss" };
-static const char *const key_names[] = {
-	"instantiated", "updated", "linked", "unlinked",
-	"cleared", "revoked", "invalidated", "setattr",
-};
-static const char *const mount_names[] = {
-	"new_mount", "unmount", "expiry", "readonly", "setattr", "move_from", "move_to",
-};
-static const char *const sb_names[] = { "readonly", "error", "edquot", "network" };
-static const char *const mount_flags[] = {
-	"in_subtree", "is_recursive", "is_now_ro", "is_submount",
-};
-static const char *const sb_flags[] = { "is_now_ro" };
-
-struct type_desc {
-	const char *name;
-	const char *const *subtypes;
-	unsigned int nr_subtypes;
-	const char *const *flags;
-	unsigned int nr_flags;
-};
-
-#define N(a) (unsigned int)(sizeof(a) / sizeof((a)[0]))
-
-static const struct type_desc types[WATCH_TYPE___NR] = {
-	[WATCH_TYPE_META] = { "meta", meta_names, N(meta_names), NULL, 0 },
-	[WATCH_TYPE_KEY_NOTIFY] = { "key", key_names, N(key_names), NULL, 0 },
-	[WATCH_TYPE_MOUNT_NOTIFY] = { "mount", mount_names, N(mount_names),
-				      mount_flags, N(mount_flags) },
-	[WATCH_TYPE_SB_NOTIFY] = { "sb", sb_names, N(sb_names), sb_flags, N(sb_flags) },
-};
 
 static uint32_t get32(const unsigned char *p)
 {
@@ -84,7 +53,7 @@ static uint64_t get64(const unsigned char *p)
 	return v;
 }
 
-static void put_flags(struct out *o, const struct type_desc *td, uint32_t info)
+static void put_flags(struct out *o, const struct vfsim_record_names *td, uint32_t info)
 {
 	uint32_t bits = (info & 0x00ff0000) >> 16;
 	const char *sep = " flags=";
@@ -144,7 +113,8 @@ long vfsim_decode_record(const void *rec, size_t len, char *out, size_t size)
 {
 	const unsigned char *r = rec;
 	struct out o = { out, size, 0 };
-	const struct type_desc *td = NULL;
+	const struct vfsim_record_names *td = NULL, *names;
+	unsigned int nr_types;
 	unsigned int type, subtype;
 	uint32_t word0, info;
 	size_t rlen, shown, i;
@@ -165,8 +135,9 @@ long vfsim_decode_record(const void *rec, size_t len, char *out, size_t size)
 		return -EINVAL;
 	}
 
-	if (type < WATCH_TYPE___NR)
-		td = &types[type];
+	names = vfsim_record_names(&nr_types);
+	if (type < nr_types)
+		td = &names[type];
 	if (td)
 		put(&o, "%s", td->name);
 	else

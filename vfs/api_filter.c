@@ -35,39 +35,6 @@
 #define SUBTYPE_MAX		255	/* watch_notification.subtype is 8 bits */
 #define WATCH_ID_MAX		255
 
-#define N(a) (unsigned int)(sizeof(a) / sizeof((a)[0]))
-
-static const char *const meta_subtypes[] = { "removal", "loss" };
-static const char *const key_subtypes[] = {
-	"instantiated", "updated", "linked", "unlinked",
-	"cleared", "revoked", "invalidated", "setattr",
-};
-static const char *const mount_subtypes[] = {
-	"new_mount", "unmount", "expiry", "readonly", "setattr", "move_from", "move_to",
-};
-static const char *const sb_subtypes[] = { "readonly", "error", "edquot", "network" };
-/* Flag i is WATCH_INFO_FLAG_0 << i (NOTIFY_MOUNT_*, NOTIFY_SUPERBLOCK_*). */
-static const char *const mount_flags[] = {
-	"in_subtree", "is_recursive", "is_now_ro", "is_submount",
-};
-static const char *const sb_flags[] = { "is_now_ro" };
-
-struct type_names {
-	const char *name;
-	const char *const *subtypes;
-	unsigned int nr_subtypes;
-	const char *const *flags;
-	unsigned int nr_flags;
-};
-
-static const struct type_names types[WATCH_TYPE___NR] = {
-	[WATCH_TYPE_META] = { "meta", meta_subtypes, N(meta_subtypes), NULL, 0 },
-	[WATCH_TYPE_KEY_NOTIFY] = { "key", key_subtypes, N(key_subtypes), NULL, 0 },
-	[WATCH_TYPE_MOUNT_NOTIFY] = { "mount", mount_subtypes, N(mount_subtypes),
-				      mount_flags, N(mount_flags) },
-	[WATCH_TYPE_SB_NOTIFY] = { "sb", sb_subtypes, N(sb_subtypes),
-				   sb_flags, N(sb_flags) },
-};
 
 /* A piece of the text: never NUL-terminated, printed with "%.*s". */
 struct tok {
@@ -80,7 +47,7 @@ struct tok {
 struct parser {
 	struct tok rule;		/* the rule being parsed */
 	unsigned int index;		/* its number, from 1 */
-	const struct type_names *names;	/* of its type; NULL for types >= 4 */
+	const struct vfsim_record_names *names;	/* of its type; NULL for types >= 4 */
 	uint32_t type;
 	char *err;
 	size_t errsize;
@@ -214,19 +181,21 @@ static const char *list_names(const char *const *names, unsigned int nr,
 
 static long parse_type(struct parser *p, struct tok t)
 {
-	unsigned int i;
+	const struct vfsim_record_names *types;
+	unsigned int i, nr;
 	long ret;
 
+	types = vfsim_record_names(&nr);
 	if (!t.len)
 		return fail(p, "missing type (meta, key, mount, sb or a number)");
 	if (starts_number(t)) {
 		ret = number(p, t, UINT32_MAX, "type", &p->type);
 		if (ret)
 			return ret;
-		p->names = p->type < WATCH_TYPE___NR ? &types[p->type] : NULL;
+		p->names = p->type < nr ? &types[p->type] : NULL;
 		return 0;
 	}
-	for (i = 0; i < WATCH_TYPE___NR; i++) {
+	for (i = 0; i < nr; i++) {
 		if (tok_eq(t, types[i].name)) {
 			p->type = i;
 			p->names = &types[i];

@@ -207,6 +207,18 @@ VFSIM_API long vfsim_ioctl(struct vfsim_task *t, int fd, unsigned long cmd,
 VFSIM_API long vfsim_decode_record(const void *rec, size_t len, char *out,
 				   size_t size);
 
+/** Names of one watch type, its subtypes and its info flags (flag i is
+ *  WATCH_INFO_FLAG_0 << i), as the decoder and the filter syntax use them. */
+struct vfsim_record_names {
+	const char *name;		/* "meta", "key", "mount", "sb" */
+	const char *const *subtypes;
+	unsigned int nr_subtypes;
+	const char *const *flags;
+	unsigned int nr_flags;
+};
+/** The names of watch types 0 .. *@nr - 1. */
+VFSIM_API const struct vfsim_record_names *vfsim_record_names(unsigned int *nr);
+
 /**
  * vfsim_filter_parse - build a struct watch_notification_filter (the
  * argument of IOC_WATCH_QUEUE_SET_FILTER) from text rules separated by

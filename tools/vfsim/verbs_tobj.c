@@ -25,35 +25,6 @@
 #define RECORD_MAX WATCH_INFO_LENGTH	/* 127: the length field's limit */
 #define HEADER_SIZE sizeof(struct watch_notification)
 
-static const char *const meta_names[] = { "removal", "loss" };
-static const char *const key_names[] = {
-	"instantiated", "updated", "linked", "unlinked",
-	"cleared", "revoked", "invalidated", "setattr",
-};
-static const char *const mount_names[] = {
-	"new_mount", "unmount", "expiry", "readonly", "setattr", "move_from", "move_to",
-};
-static const char *const sb_names[] = { "readonly", "error", "edquot", "network" };
-static const char *const mount_flags[] = {
-	"in_subtree", "is_recursive", "is_now_ro", "is_submount",
-};
-static const char *const sb_flags[] = { "is_now_ro" };
-
-#define N(a) (unsigned int)(sizeof(a) / sizeof((a)[0]))
-
-static const struct rec_type {
-	const char *name;
-	const char *const *subtypes;
-	unsigned int nr_subtypes;
-	const char *const *flags;	/* WATCH_INFO_FLAG_0 first */
-	unsigned int nr_flags;
-} rec_types[WATCH_TYPE___NR] = {
-	[WATCH_TYPE_META] = { "meta", meta_names, N(meta_names), NULL, 0 },
-	[WATCH_TYPE_KEY_NOTIFY] = { "key", key_names, N(key_names), NULL, 0 },
-	[WATCH_TYPE_MOUNT_NOTIFY] = { "mount", mount_names, N(mount_names),
-				      mount_flags, N(mount_flags) },
-	[WATCH_TYPE_SB_NOTIFY] = { "sb", sb_names, N(sb_names), sb_flags, N(sb_flags) },
-};
 
 /* @name among @names[0..@nr-1] (length @len, not NUL-terminated). */
 static int find_name(const char *const *names, unsigned int nr, const char *name,
@@ -143,12 +114,14 @@ static bool starts_number(const char *s)
 }
 
 /* TYPE:SUBTYPE, each a name or a number; *@td = NULL for an unnamed type. */
-static long parse_type(struct scn_call *c, const char *s, const struct rec_type **td,
+static long parse_type(struct scn_call *c, const char *s, const struct vfsim_record_names **td,
 		       unsigned int *type, unsigned int *subtype)
 {
 	const char *colon = strchr(s, ':'), *sub;
 	size_t tlen;
 	uint64_t v;
+	const struct vfsim_record_names *rec_types;
+	unsigned int nr_types;
 	char word[32], known[160];
 	int i;
 
@@ -161,15 +134,16 @@ static long parse_type(struct scn_call *c, const char *s, const struct rec_type 
 	memcpy(word, s, tlen);
 	word[tlen] = '\0';
 
+	rec_types = vfsim_record_names(&nr_types);
 	*td = NULL;
 	if (starts_number(word)) {
 		if (scn_parse_u64(c, word, "record type", 0xffffff, &v) < 0)
 			return SCN_SYNTAX;
 		*type = (unsigned int)v;
-		if (*type < N(rec_types))
+		if (*type < nr_types)
 			*td = &rec_types[*type];
 	} else {
-		for (i = 0; i < (int)N(rec_types); i++)
+		for (i = 0; i < (int)nr_types; i++)
 			if (strcmp(rec_types[i].name, word) == 0)
 				*td = &rec_types[i];
 		if (!*td)
@@ -201,7 +175,7 @@ static long parse_type(struct scn_call *c, const char *s, const struct rec_type 
  * flags=F[|F]...: F a flag name of the type, flag0..flag7, or a number in
  * the type-specific info bits; '|' joins them, as in filter rules.
  */
-static long parse_flags(struct scn_call *c, const struct rec_type *td, const char *s,
+static long parse_flags(struct scn_call *c, const struct vfsim_record_names *td, const char *s,
 			uint32_t *info)
 {
 	const char *w = s;
@@ -246,7 +220,7 @@ static long parse_flags(struct scn_call *c, const struct rec_type *td, const cha
 static long verb_tpost(struct scn_call *c)
 {
 	unsigned char rec[RECORD_MAX + 1] = { 0 };
-	const struct rec_type *td = NULL;
+	const struct vfsim_record_names *td = NULL;
 	struct watch_notification hdr;
 	unsigned int type = 0, subtype = 0;
 	size_t used = HEADER_SIZE;
