@@ -128,14 +128,17 @@ static void check_mount(struct vfsim *v, struct mnt_namespace *ns,
 		fail(c, "mount %d: has a master but is on no slave list", m->mnt_id);
 }
 
-/* Mount watches in @ns's mounts placed on @d. */
-static unsigned int watches_on(struct mnt_namespace *ns, struct dentry *d)
+/*
+ * Mount watches placed on @d, over every mount of its superblock: a mount
+ * lazily unmounted but still in use keeps its watches until it is freed.
+ */
+static unsigned int watches_on(struct dentry *d)
 {
 	unsigned int n = 0;
 	struct mount *m;
 	struct watch *w;
 
-	for (m = ns->root; m; m = next_mnt(m, ns->root)) {
+	list_for_each_entry(m, &d->d_sb->s_mounts, mnt_instance) {
 		struct watch_list *wlist = m->mnt_watchers;
 
 		if (!wlist)
@@ -153,13 +156,13 @@ static unsigned int watches_on(struct mnt_namespace *ns, struct dentry *d)
  * DCACHE_MOUNT_WATCH and the per-dentry watch count against the watches
  * that exist (errata B10: with the fix, no mark outlives its watches).
  */
-static void check_mount_watch_marks(struct vfsim *v, struct mnt_namespace *ns,
-				    struct dentry *root, struct checker *c)
+static void check_mount_watch_marks(struct vfsim *v, struct dentry *root,
+				    struct checker *c)
 {
 	struct dentry *d = root;
 
 	while (d) {
-		unsigned int n = watches_on(ns, d);
+		unsigned int n = watches_on(d);
 		bool marked = READ_ONCE(d->d_flags) & DCACHE_MOUNT_WATCH;
 
 		if (d->d_mount_watches != n)
@@ -235,7 +238,7 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	 * checker runs quiescent, so the dcache is stable. */
 	list_for_each_entry(sb, &v->super_blocks, s_list)
 		if (sb->s_root)
-			check_mount_watch_marks(v, ns, sb->s_root, &c);
+			check_mount_watch_marks(v, sb->s_root, &c);
 
 	up_write(&v->namespace_sem);
 	vfsim_leave(&e);

@@ -46,10 +46,12 @@ void post_mount_notification(struct mount *changed, struct mount_notification *n
 	struct path cursor;
 	struct mount *mnt;
 	unsigned int seq;
+	bool raced;
 
 	seq = 0;
 	rcu_read_lock();
 restart:
+	raced = false;
 	cursor.mnt = &changed->mnt;
 	cursor.dentry = changed->mnt.mnt_root;
 	mnt = real_mount(cursor.mnt);
@@ -84,9 +86,10 @@ restart:
 		} else {
 			cursor.dentry = READ_ONCE(cursor.dentry->d_parent);
 		}
-		/* A test may ask for a rename to race the lockless pass. */
-		if (unlikely(atomic_read(&v->rename_races)) && !(seq & 1) &&
+		/* A test may ask for a rename to race a lockless pass (once). */
+		if (unlikely(atomic_read(&v->rename_races)) && !(seq & 1) && !raced &&
 		    atomic_dec_return(&v->rename_races) >= 0) {
+			raced = true;
 			write_seqlock(&v->rename_lock);
 			write_sequnlock(&v->rename_lock);
 		}

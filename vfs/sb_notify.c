@@ -137,7 +137,7 @@ long sb_raise_event(const char __user *pathname, int what, int arg)
 
 	if (what == NOTIFY_SUPERBLOCK_ERROR && (arg <= 0 || arg >= 4096))
 		return -EINVAL;
-	if (what == NOTIFY_SUPERBLOCK_NETWORK && ((u32)arg & ~WATCH_INFO_TYPE_INFO & ~0U))
+	if (what == NOTIFY_SUPERBLOCK_NETWORK && ((u32)arg & ~0x00ff0000U))
 		return -EINVAL;
 	ret = user_path_at(AT_FDCWD, pathname, LOOKUP_FOLLOW, &path);
 	if (ret)

@@ -266,8 +266,10 @@ VFSIM_API void vfsim_set_lsm(struct vfsim *v, const struct vfsim_lsm_ops *ops,
 
 /**
  * vfsim_watch_mount - watch_mount(2): watch the mount topology below the
- * directory @path (resolved from @dfd, following symlinks, triggering
- * automounts unless AT_NO_AUTOMOUNT; AT_EMPTY_PATH allowed) through the
+ * directory @path (resolved from @dfd, following symlinks; AT_EMPTY_PATH
+ * allowed; automount points are triggered even with AT_NO_AUTOMOUNT,
+ * because the lookup asks for a directory, which in the namei of the
+ * patch set's time triggers the automount by itself) through the
  * notification pipe @watch_fd, records carrying @watch_id (0..255); -1
  * removes this pipe's watch on that directory (-EBADSLT if none).
  */

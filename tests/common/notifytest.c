@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Helpers for the mount and superblock notification tests: see notifytest.h. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/notifytest.h"
+
+static void nt_die(const char *what, long err)
+{
+	fprintf(stderr, "notifytest: %s: %s (%ld)\n", what,
+		err < 0 && vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?",
+		err);
+	abort();
+}
+
+void nt_pipe(struct vfsim_task *t, unsigned int nr_notes, int fds[2])
+{
+	long err = vfsim_pipe2(t, fds, O_NOTIFICATION_PIPE | O_NONBLOCK);
+
+	if (err)
+		nt_die("pipe2", err);
+	if (nr_notes) {
+		err = vfsim_ioctl(t, fds[0], IOC_WATCH_QUEUE_SET_SIZE, nr_notes);
+		if (err)
+			nt_die("IOC_WATCH_QUEUE_SET_SIZE", err);
+	}
+}
+
+long nt_drain_raw(struct vfsim_task *t, int fd, size_t chunk, void *buf, size_t size)
+{
+	unsigned char *p = buf;
+	size_t used = 0;
+	long ret;
+
+	for (;;) {
+		size_t want = chunk < size - used ? chunk : size - used;
+
+		if (want == 0)
+			nt_die("nt_drain_raw: buffer full", -ENOSPC);
+		ret = vfsim_read(t, fd, p + used, want);
+		if (ret == -EAGAIN || ret == 0)
+			return (long)used;
+		if (ret < 0)
+			return ret;
+		used += (size_t)ret;
+	}
+}
+
+long nt_render(const void *buf, size_t len, char *text, size_t size)
+{
+	const unsigned char *p = buf;
+	size_t off = 0, tlen = 0;
+	long nr = 0;
+
+	if (size)
+		text[0] = 0;
+	while (off < len) {
+		char line[512];
+		long rlen = vfsim_decode_record(p + off, len - off, line, sizeof(line));
+		int n;
+
+		if (rlen < 0)
+			return -EBADMSG;
+		n = snprintf(text + tlen, size - tlen, "%s\n", line);
+		if (n < 0 || (size_t)n >= size - tlen)
+			nt_die("nt_render: text full", -ENOSPC);
+		tlen += (size_t)n;
+		off += (size_t)rlen;
+		nr++;
+	}
+	return nr;
+}
+
+long nt_drain(struct vfsim_task *t, int fd, char *text, size_t size)
+{
+	static const size_t cap = 64 * 1024;
+	unsigned char *buf = malloc(cap);
+	long len, nr;
+
+	if (!buf)
+		nt_die("malloc", -ENOMEM);
+	if (size)
+		text[0] = 0;
+	len = nt_drain_raw(t, fd, 4096, buf, cap);
+	nr = len < 0 ? len : nt_render(buf, (size_t)len, text, size);
+	free(buf);
+	return nr;
+}
+
+long nt_discard(struct vfsim_task *t, int fd)
+{
+	char *text = malloc(NT_TEXT);
+	long nr;
+
+	if (!text)
+		nt_die("malloc", -ENOMEM);
+	nr = nt_drain(t, fd, text, NT_TEXT);
+	free(text);
+	return nr;
+}
+
+unsigned int nt_mnt_id(struct vfsim_task *t, const char *path)
+{
+	long id = vfsim_path_mnt_id(t, path);
+
+	if (id <= 0)
+		nt_die(path, id);
+	return (unsigned int)id;
+}
+
+uint64_t nt_counter(struct vfsim_task *t, unsigned int mnt_id)
+{
+	struct vt_mount m;
+	int err = vt_mount_id(t, mnt_id, &m);
+
+	if (err)
+		nt_die("vt_mount_id", err);
+	return m.d.change_counter;
+}
+
+uint64_t nt_sb_id(struct vfsim_task *t, const char *path)
+{
+	struct vt_mount m;
+	int err = vt_mount_at(t, path, &m);
+
+	if (err)
+		nt_die(path, err);
+	return m.d.sb_unique_id;
+}
+
+void nt_mkdirs(struct vfsim_task *t, const char *path)
+{
+	long err = vt_mkdir_p(t, path, 0755);
+
+	if (err)
+		nt_die(path, err);
+}

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Helpers for the mount and superblock notification tests (plain C, no
+ * Criterion): a non-blocking notification pipe, draining it into text
+ * (one vfsim_decode_record() line per record, each ended by '\n') so that
+ * a whole read-back compares as one string, and the IDs and counters a
+ * test needs to write its expected lines.
+ *
+ * Every helper wears the nt_ prefix and has no kernel counterpart.  The
+ * helpers abort the (test) process when something a test cannot go on
+ * without fails.
+ */
+#ifndef VFSIM_TESTS_COMMON_NOTIFYTEST_H
+#define VFSIM_TESTS_COMMON_NOTIFYTEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <uapi/linux/watch_queue.h>
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
+
+#include "common/vfstest.h"
+
+/* Room for the text of a drained pipe. */
+#define NT_TEXT 8192
+
+/*
+ * nt_pipe - pipe2(O_NOTIFICATION_PIPE | O_NONBLOCK) as @t, then SET_SIZE
+ * @nr_notes unless it is 0; fds[0] is the read end.
+ */
+void nt_pipe(struct vfsim_task *t, unsigned int nr_notes, int fds[2]);
+
+/*
+ * nt_drain_raw - read @fd until -EAGAIN (or 0), with a @chunk-byte buffer
+ * per read, appending the bytes to @buf (of @size bytes).  Returns the
+ * bytes gathered, or the first other negative result of a read.
+ */
+long nt_drain_raw(struct vfsim_task *t, int fd, size_t chunk, void *buf, size_t size);
+
+/*
+ * nt_drain - nt_drain_raw() with a 4096-byte buffer, each record rendered
+ * by vfsim_decode_record() as one '\n'-ended line of @text (NUL-ended, of
+ * @size bytes).  Returns the number of records, or a negative errno (a
+ * read's, or -EBADMSG if the bytes are not a sequence of whole records).
+ */
+long nt_drain(struct vfsim_task *t, int fd, char *text, size_t size);
+
+/* Read and forget whatever @fd holds: the number of records, or -errno. */
+long nt_discard(struct vfsim_task *t, int fd);
+
+/* The records in @buf[0..@len) as nt_drain() renders them; -EBADMSG if
+ * they are not whole records. */
+long nt_render(const void *buf, size_t len, char *text, size_t size);
+
+/* vfsim_path_mnt_id(@path) as @t. */
+unsigned int nt_mnt_id(struct vfsim_task *t, const char *path);
+/* The change counter of mount @mnt_id. */
+uint64_t nt_counter(struct vfsim_task *t, unsigned int mnt_id);
+/* The unique ID of the superblock of the mount at @path. */
+uint64_t nt_sb_id(struct vfsim_task *t, const char *path);
+
+/* mkdir -p as @t (mode 0755), aborting on failure. */
+void nt_mkdirs(struct vfsim_task *t, const char *path);
+
+/*
+ * NT_EXPECT_RECORDS - for the Criterion suites (expanded only there):
+ * drain @fd and compare its text with the printf-style @fmt; an empty
+ * string means the pipe must hold nothing.
+ */
+#define NT_EXPECT_RECORDS(t, fd, ...) do {				\
+	char __want[NT_TEXT], __got[NT_TEXT];				\
+	long __n;							\
+	snprintf(__want, sizeof(__want), __VA_ARGS__);			\
+	__n = nt_drain((t), (fd), __got, sizeof(__got));		\
+	cr_assert_geq(__n, 0, "draining fd %d: %ld (%s)", (fd), __n,	\
+		      vfsim_errno_name((int)-__n));			\
+	cr_assert_str_eq(__got, __want, "records on fd %d:\n%s\nwant:\n%s", \
+			 (fd), __got, __want);				\
+} while (0)
+
+/* NT_OK - a call that must succeed (result >= 0), errno name on failure. */
+#define NT_OK(expr) do {						\
+	long __r = (long)(expr);					\
+	cr_assert_geq(__r, 0, "%s: %ld (%s)", #expr, __r,		\
+		      vfsim_errno_name((int)-__r));			\
+} while (0)
+
+/* NT_CLEAN - invariants (mount-watch marks and counts included) hold and
+ * no WARN_ON fired, now. */
+#define NT_CLEAN(v) cr_assert_eq(vt_check(v), 0, "instance not clean here")
+
+/*
+ * NT_TEST - for the Criterion suites (expanded only there): a test that
+ * runs with a fresh instance booted with @tree in the file's `v` and its
+ * init task in `t`, and ends with vt_finish() (invariants, warnings,
+ * leaks) inside the test, where a failure counts.
+ */
+#define NT_TEST(suite, name, tree, ...)					\
+	static void suite##__##name(void);				\
+	Test(suite, name, ##__VA_ARGS__)				\
+	{								\
+		v = vt_boot(tree);					\
+		t = vfsim_init_task(v);					\
+		suite##__##name();					\
+		cr_assert_eq(vt_finish(v), 0,				\
+			     "unclean instance at the end of the test");	\
+	}								\
+	static void suite##__##name(void)
+
+#endif

@@ -1,0 +1,581 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * watch_mount(2) (seed 002, vfs/mount_notify.c): every validation rule and
+ * errno, in the order the syscall checks them (watch_id, at_flags, the
+ * path walk, search permission, the watch queue, then the LSM and the
+ * watch list), what a watch pins, and the REMOVAL records of an explicit
+ * removal and of a dying mount.
+ *
+ * The removal record of an explicit removal carries the inode number of
+ * the watched directory (errata B9, model fix); tmpfs numbers its inodes
+ * from 1 in creation order, so a mount's root is 0x1 and the first
+ * directory made in it 0x2.  A dying mount's REMOVAL carries its mount ID.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/mount.h>
+
+#include <criterion/criterion.h>
+
+#include "common/notifytest.h"
+#include "common/vfstest_assert.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
+
+/*
+ *   /                rootfs (1); pipefs takes the next free ID at the first pipe2
+ *   |-/mnt/a         tmpfs "a": root ino 1
+ *   |   `-d          ino 2
+ *   |     `-e        ino 3
+ *   |-/mnt/b         a directory of the root
+ *   `-/f             a regular file
+ */
+static void setup(void)
+{
+	long fd;
+
+	nt_mkdirs(t, "/mnt/a");
+	nt_mkdirs(t, "/mnt/b");
+	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	nt_mkdirs(t, "/mnt/a/d/e");
+	fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
+	NT_OK(fd);
+	NT_OK(vfsim_close(t, (int)fd));
+}
+
+/* ---- watch_id ---------------------------------------------------------------- */
+
+/* -1..255 only, checked before anything else: a missing path and a bad
+ * watch_fd do not change the answer. */
+NT_TEST(watch_mount, watch_id_range, "empty")
+{
+	static const int bad[] = { -2, -3, INT_MIN, 256, 0x1ff, INT_MAX };
+	unsigned int i;
+	int p[2], q[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], bad[i]), -EINVAL);
+		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, 99, bad[i]), -EINVAL);
+	}
+	NT_CLEAN(v);
+	/* -1 is removal: nothing to remove yet */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
+
+	/* the two ends of the range, and what the records carry */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 0), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, q[0], 255), 0);
+	NT_OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
+	NT_EXPECT_RECORDS(t, p[0], "mount new_mount id=0 triggered_on=%u changed_mount=%u\n",
+			  nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d"));
+	NT_EXPECT_RECORDS(t, q[0], "mount new_mount id=255 triggered_on=%u changed_mount=%u\n",
+			  nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d"));
+}
+
+/* ---- at_flags ---------------------------------------------------------------- */
+
+/* Only AT_NO_AUTOMOUNT and AT_EMPTY_PATH; any other bit is EINVAL before
+ * the walk (a missing path still gives EINVAL). */
+NT_TEST(watch_mount, at_flags, "empty")
+{
+	unsigned int bit;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	for (bit = 0; bit < 32; bit++) {
+		unsigned int f = 1U << bit;
+
+		if (f == AT_NO_AUTOMOUNT || f == AT_EMPTY_PATH)
+			continue;
+		cr_assert_eq(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", f, p[0], 1), -EINVAL,
+			     "at_flags %#x", f);
+		cr_assert_eq(vfsim_watch_mount(t, AT_FDCWD, "/nope", f | AT_EMPTY_PATH,
+					       p[0], 1), -EINVAL, "at_flags %#x", f);
+	}
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH,
+				 p[0], 1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH,
+				 p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x1\n");
+}
+
+/* ---- the path walk ------------------------------------------------------------ */
+
+/* A directory is required (LOOKUP_DIRECTORY); symlinks are followed
+ * (LOOKUP_FOLLOW); lookup errors come back as they are. */
+NT_TEST(watch_mount, path_errors, "empty")
+{
+	long fd;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
+	NT_OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
+	fd = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
+	NT_OK(fd);
+
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f/x", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/flink", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_mount(t, (int)fd, "", AT_EMPTY_PATH, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_mount(t, (int)fd, "x", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/nope/x", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/dangling", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_mount(t, 77, "x", 0, p[0], 1), -EBADF);
+	/* the walk comes before the queue: a bad watch_fd does not show */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, 99, 1), -ENOENT);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, 99, 1), -ENOTDIR);
+	/* the same errors for removal */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, p[0], -1), -ENOTDIR);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, p[0], -1), -ENOENT);
+	NT_OK(vfsim_close(t, (int)fd));
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+}
+
+/* A symlink to a directory puts the watch on the directory. */
+NT_TEST(watch_mount, follows_symlinks, "empty")
+{
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 2), -EBUSY);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x2\n");
+}
+
+/*
+ * Search permission on the directory itself (inode_permission(MAY_EXEC),
+ * the syscall's own check) and on the way to it (the walk's), both
+ * EACCES, and both before the watch_fd is looked at.
+ *
+ *   /priv      0700 root     (uid 1000 may not search it)
+ *   `-sub      0755 root
+ *   /mine      0700 uid 1000
+ */
+NT_TEST(watch_mount, search_permission, "empty")
+{
+	struct vfsim_task *u = vt_task(v, 1000, 1000);
+	int p[2], up[2];
+
+	setup();
+	nt_mkdirs(t, "/priv/sub");
+	nt_mkdirs(t, "/mine");
+	NT_OK(vfsim_chmod(t, "/priv", 0700));
+	NT_OK(vfsim_chmod(t, "/mine", 0700));
+	NT_OK(vfsim_chown(t, "/mine", 1000, 1000));
+	nt_pipe(t, 16, p);
+	nt_pipe(u, 16, up);
+
+	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv", 0, up[0], 1), -EACCES);
+	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv/sub", 0, up[0], 1), -EACCES);
+	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv", 0, 99, 1), -EACCES);
+	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv", 0, up[0], -1), -EACCES);
+	NT_CLEAN(v);
+	/* no watch was left behind: the root mount still has no watch list */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/priv", 0, p[0], -1), -EBADSLT);
+
+	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/mine", 0, up[0], 1), 0);
+	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/mnt/a", 0, up[0], 2), 0);
+	/* root has CAP_DAC_OVERRIDE */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/priv", 0, p[0], 1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/priv/sub", 0, p[0], 2), 0);
+	/* CAP_DAC_READ_SEARCH is enough to search */
+	vfsim_task_set_caps(u, VFSIM_CAP_DAC_READ_SEARCH);
+	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv/sub", 0, up[0], 3), 0);
+	NT_CLEAN(v);
+	vfsim_task_destroy(u);
+	NT_CLEAN(v);
+}
+
+/* AT_EMPTY_PATH with a directory fd watches that directory; without the
+ * flag an empty path is ENOENT.  Relative paths start at dfd. */
+NT_TEST(watch_mount, empty_path_and_dfd, "empty")
+{
+	long dfd;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a", O_PATH | O_DIRECTORY, 0);
+	NT_OK(dfd);
+
+	EXPECT(vfsim_watch_mount(t, (int)dfd, "", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_mount(t, (int)dfd, "", AT_EMPTY_PATH, p[0], 1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 2), -EBUSY);
+	EXPECT(vfsim_watch_mount(t, (int)dfd, "d", 0, p[0], 3), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 4), -EBUSY);
+	/* AT_FDCWD with an empty path: the working directory */
+	NT_OK(vfsim_chdir(t, "/mnt/a/d/e"));
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "", AT_EMPTY_PATH, p[0], 5), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], 6), -EBUSY);
+	NT_OK(vfsim_chdir(t, "/"));
+
+	EXPECT(vfsim_watch_mount(t, (int)dfd, "", AT_EMPTY_PATH, p[0], -1), 0);
+	EXPECT(vfsim_watch_mount(t, (int)dfd, "d", 0, p[0], -1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0],
+			  "meta removal id=1 object=0x1\n"
+			  "meta removal id=3 object=0x2\n"
+			  "meta removal id=5 object=0x3\n");
+	NT_OK(vfsim_close(t, (int)dfd));
+}
+
+/*
+ * AT_NO_AUTOMOUNT only drops LOOKUP_AUTOMOUNT; seed 002 keeps
+ * LOOKUP_DIRECTORY, and a directory lookup triggers a terminal automount
+ * by itself (fs/namei.c follow_automount(): LOOKUP_PARENT | DIRECTORY |
+ * OPEN | CREATE | AUTOMOUNT).  So with or without the flag the automount
+ * happens and the watch lands on the root of the new submount: the walk
+ * from it gives EXPIRY without IN_SUBTREE, and its death a REMOVAL with
+ * its mount ID.  (vfsim models the kernel walk; see also errata B3,
+ * where watch_sb's lookup lost LOOKUP_DIRECTORY and so the automount.)
+ *
+ *   /                rootfs
+ *   `-/mnt/auto      automount point -> tmpfs "auto" (a submount on demand)
+ */
+static void no_automount_case(unsigned int at_flags)
+{
+	unsigned int sub;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
+	cr_assert_eq(vt_count_mounts(t), 2);
+
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/auto", at_flags, p[0], 1), 0);
+	cr_assert_eq(vt_count_mounts(t), 3, "the automount did not happen");
+	sub = nt_mnt_id(t, "/mnt/auto");
+	cr_assert_neq(sub, nt_mnt_id(t, "/mnt"));
+	/* the same pipe on the same (submount root) directory */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/auto", 0, p[0], 2), -EBUSY);
+	NT_CLEAN(v);
+
+	cr_assert_eq(vfsim_expire_mounts(v), 0);
+	cr_assert_eq(vfsim_expire_mounts(v), 1);
+	NT_EXPECT_RECORDS(t, p[0],
+			  "mount expiry id=1 triggered_on=%u changed_mount=0\n"
+			  "meta removal id=1 object=0x%x\n", sub, sub);
+}
+
+NT_TEST(watch_mount, no_automount_flag_still_automounts, "empty")
+{
+	no_automount_case(AT_NO_AUTOMOUNT);
+}
+
+NT_TEST(watch_mount, automount_triggered, "empty")
+{
+	no_automount_case(0);
+}
+
+/* ---- EBUSY --------------------------------------------------------------------- */
+
+/*
+ * One watch per (pipe, directory, mount): the same pipe on the same
+ * directory again is EBUSY whatever the ID; another pipe, another
+ * directory of the same mount, or the same directory seen through a bind
+ * mount (another mount, another watch list) are fine.
+ *
+ *   /mnt/a    tmpfs "a"   (d in it)
+ *   /mnt/b    bind of /mnt/a
+ */
+NT_TEST(watch_mount, ebusy, "empty")
+{
+	int p[2], q[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	NT_OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
+
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), -EBUSY);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 9), -EBUSY);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/", 0, p[0], 9), -EBUSY);
+	/* the write end names the same queue */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[1], 9), -EBUSY);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], 3), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 4), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/b/d", 0, p[0], 5), 0);
+	NT_CLEAN(v);
+
+	/* the refused watches left nothing: d's only watch from p is ID 1 (a
+	 * new mount is posted from the parent's root: S1) */
+	NT_OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
+	NT_OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	NT_EXPECT_RECORDS(t, p[0],
+			  "mount new_mount id=4 triggered_on=%u changed_mount=%u\n"
+			  "mount setattr id=3 flags=in_subtree triggered_on=%u changed_mount=0\n"
+			  "mount setattr id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
+			  "mount setattr id=4 flags=in_subtree triggered_on=%u changed_mount=0\n",
+			  nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d/e"),
+			  nt_mnt_id(t, "/mnt/a/d/e"), nt_mnt_id(t, "/mnt/a/d/e"),
+			  nt_mnt_id(t, "/mnt/a/d/e"));
+}
+
+/* ---- removal ------------------------------------------------------------------- */
+
+/*
+ * watch_id -1 removes this pipe's watch on this directory: a 16-byte
+ * REMOVAL record with the watch's ID and the directory's inode number;
+ * EBADSLT when there is none (another pipe's, another directory's, or
+ * a second removal), and nothing more arrives afterwards.
+ */
+NT_TEST(watch_mount, removal, "empty")
+{
+	int p[2], q[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 7), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 8), 0);
+
+	/* the mount has a watch list now, but not for these */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], -1), -EBADSLT);
+	/* a mount that never had a watch (errata B4, fixed) */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/b", 0, p[0], -1), -EBADSLT);
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=7 object=0x2\n");
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), -EBADSLT);
+	NT_CLEAN(v);
+
+	/* q's watch is still there, p's is gone */
+	NT_OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
+	NT_OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	NT_EXPECT_RECORDS(t, q[0],
+			  "mount setattr id=8 flags=in_subtree triggered_on=%u changed_mount=0\n",
+			  nt_mnt_id(t, "/mnt/a/d/e"));
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], -1), 0);
+	NT_EXPECT_RECORDS(t, q[0], "meta removal id=8 object=0x2\n");
+	NT_CLEAN(v);
+}
+
+/* ---- the watch queue (errata B1, fixed) --------------------------------------------- */
+
+/* A closed fd is EBADF, an fd that is not a notification pipe EINVAL, for
+ * adding and for removing; either end of the pipe names the queue. */
+NT_TEST(watch_mount, watch_fd, "empty")
+{
+	int p[2], plain[2];
+	long file;
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_pipe2(t, plain, 0));
+	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
+	NT_OK(file);
+
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, -1, 1), -EBADF);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, (int)file, 1), -EINVAL);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[0], 1), -EINVAL);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[1], 1), -EINVAL);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, -1), -EBADF);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[0], -1), -EINVAL);
+	NT_CLEAN(v);
+
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[1], 1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x1\n");
+	NT_OK(vfsim_close(t, (int)file));
+}
+
+/* ---- the LSM hook ------------------------------------------------------------------- */
+
+struct lsm_log {
+	int ret;		/* what the hook answers */
+	unsigned int calls;
+	unsigned int mnt_id;
+	uid_t uid;
+};
+
+static int lsm_watch_mount(void *arg, const struct vfsim_cred *who, unsigned int mnt_id)
+{
+	struct lsm_log *log = arg;
+
+	log->calls++;
+	log->mnt_id = mnt_id;
+	log->uid = who->uid;
+	return log->ret;
+}
+
+static const struct vfsim_lsm_ops lsm_ops = { .watch_mount = lsm_watch_mount };
+
+/*
+ * security_watch_mount() is asked with the mount of the path; a refusal's
+ * errno comes back and leaves no watch (nor a watch list: removal is
+ * still EBADSLT, events reach nobody); removal does not ask.  A positive
+ * answer allows (a policy may only allow or refuse).
+ */
+NT_TEST(watch_mount, lsm_denies, "empty")
+{
+	struct lsm_log log = { .ret = -EPERM };
+	int p[2], q[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	vfsim_set_lsm(v, &lsm_ops, &log);
+
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), -EPERM);
+	cr_assert_eq(log.calls, 1);
+	cr_assert_eq(log.mnt_id, nt_mnt_id(t, "/mnt/a"));
+	cr_assert_eq(log.uid, 0);
+	log.ret = -EACCES;
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), -EACCES);
+	log.ret = -ENOMEM;
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), -ENOMEM);
+	cr_assert_eq(log.mnt_id, nt_mnt_id(t, "/"));
+	cr_assert_eq(log.calls, 3);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), -EBADSLT);
+	cr_assert_eq(log.calls, 3, "removal asked the LSM");
+	/* the hook runs after the checks before it: they answer first */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
+	cr_assert_eq(log.calls, 3);
+
+	/* allowed: q gets its watch; p, refused three times, has none */
+	log.ret = 1;
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
+	cr_assert_eq(log.calls, 4);
+	NT_OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
+	NT_OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	NT_EXPECT_RECORDS(t, q[0],
+			  "mount setattr id=2 flags=in_subtree triggered_on=%u changed_mount=0\n",
+			  nt_mnt_id(t, "/mnt/a/d/e"));
+	vfsim_set_lsm(v, NULL, NULL);
+}
+
+/* ---- what a watch pins --------------------------------------------------------------- */
+
+/*
+ * A mount watch holds the directory's dentry and marks it
+ * DCACHE_MOUNT_WATCH (the invariant checker matches marks and per-dentry
+ * counts against the watches that exist); removing the watch lets go,
+ * and the instance tears down without a leak either way: here with two
+ * watches removed, one left to the pipe's close and one left to the
+ * teardown.
+ */
+NT_TEST(watch_mount, pins_the_dentry, "empty")
+{
+	int p[2], q[2], r[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	nt_pipe(t, 16, r);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, q[0], 3), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, r[0], 4), 0);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], -1), 0);
+	NT_CLEAN(v);
+	/* closing the pipe releases q's last watch, with no record */
+	NT_OK(vfsim_close(t, q[0]));
+	NT_OK(vfsim_close(t, q[1]));
+	NT_CLEAN(v);
+	/* r's watch stays until the end: vt_finish() checks the teardown */
+}
+
+/* ---- REMOVAL when the watched mount dies ---------------------------------------------- */
+
+/*
+ * Unmounting /mnt/a ends the mount: each of its watchers gets a 16-byte
+ * REMOVAL with the mount's ID (the newest watch first: the list is
+ * LIFO); the UNMOUNT itself is posted on the parent, seen from /.
+ *
+ *   /              rootfs         <- q watches / (ID 9)
+ *   `-/mnt/a       tmpfs "a"      <- p watches the root (ID 3) and d (ID 4)
+ *       `-d
+ */
+NT_TEST(watch_mount, removal_when_the_mount_dies, "empty")
+{
+	unsigned int a;
+	int p[2], q[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	a = nt_mnt_id(t, "/mnt/a");
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 3), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 4), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, q[0], 9), 0);
+
+	EXPECT(vfsim_umount2(t, "/mnt/a", 0), 0);
+	NT_EXPECT_RECORDS(t, p[0],
+			  "meta removal id=4 object=0x%x\n"
+			  "meta removal id=3 object=0x%x\n", a, a);
+	NT_EXPECT_RECORDS(t, q[0], "mount unmount id=9 triggered_on=1 changed_mount=%u\n", a);
+	NT_CLEAN(v);
+	/* the watches are gone with the mount: /mnt/a is the root's again */
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
+}
+
+/*
+ * A lazy unmount detaches the mount but an open fd keeps it alive: its
+ * watches live on (UNMOUNT on the parent now, REMOVAL only when the last
+ * reference goes, in cleanup_mnt()).
+ */
+NT_TEST(watch_mount, removal_after_lazy_umount, "empty")
+{
+	unsigned int a;
+	long fd;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	a = nt_mnt_id(t, "/mnt/a");
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
+	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d/e", O_PATH | O_DIRECTORY, 0);
+	NT_OK(fd);
+	EXPECT(vfsim_umount2(t, "/mnt/a", MNT_DETACH), 0);
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	NT_OK(vfsim_close(t, (int)fd));
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=5 object=0x%x\n", a);
+	NT_CLEAN(v);
+}
+
+/*
+ * The invariant checker while such a detached mount is alive: its watches
+ * are real (they got the REMOVAL above) and must count.
+ */
+NT_TEST(watch_mount, invariants_hold_for_a_detached_watched_mount, "empty")
+{
+	long fd;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
+	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d/e", O_PATH | O_DIRECTORY, 0);
+	NT_OK(fd);
+	EXPECT(vfsim_umount2(t, "/mnt/a", MNT_DETACH), 0);
+	NT_CLEAN(v);
+	NT_OK(vfsim_close(t, (int)fd));
+	NT_CLEAN(v);
+}

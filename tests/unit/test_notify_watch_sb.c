@@ -1,0 +1,494 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * watch_sb(2) (seed 003, vfs/sb_notify.c): every validation rule and
+ * errno, in the order the syscall checks them (watch_id, at_flags, the
+ * path walk, search permission, the watch queue, the LSM, the watch
+ * list), the superblock a watch pins, and the REMOVAL records of an
+ * explicit removal and of a dying superblock.
+ *
+ * An sb watch is keyed by the superblock's unique ID, so the REMOVAL
+ * records (explicit or at the superblock's death) carry that ID, and one
+ * pipe can watch one superblock once, through whichever path.
+ *
+ * Not covered: -EIO for a superblock that is no longer active.  A path
+ * held by the syscall pins a mount, and a mount keeps its superblock
+ * active, so only an unmount racing the syscall could reach it; the
+ * public API gives no deterministic way to get there.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/mount.h>
+
+#include <criterion/criterion.h>
+
+#include "common/notifytest.h"
+#include "common/vfstest_assert.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
+
+/*
+ *   /                rootfs (1)
+ *   |-/mnt/a         tmpfs "a"
+ *   |   `-d
+ *   |     `-e
+ *   |-/mnt/b         a directory of the root
+ *   `-/f             a regular file
+ */
+static void setup(void)
+{
+	long fd;
+
+	nt_mkdirs(t, "/mnt/a");
+	nt_mkdirs(t, "/mnt/b");
+	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	nt_mkdirs(t, "/mnt/a/d/e");
+	fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
+	NT_OK(fd);
+	NT_OK(vfsim_close(t, (int)fd));
+}
+
+/* Remount @path as it is: a READONLY record (S5) for its watchers. */
+static void poke(const char *path)
+{
+	NT_OK(vfsim_mount(t, NULL, path, NULL, MS_REMOUNT, NULL));
+}
+
+/* ---- watch_id and at_flags ------------------------------------------------------ */
+
+NT_TEST(watch_sb, watch_id_range, "empty")
+{
+	static const int bad[] = { -2, -3, INT_MIN, 256, 0x1ff, INT_MAX };
+	unsigned int i;
+	uint64_t sb;
+	int p[2], q[2];
+
+	setup();
+	sb = nt_sb_id(t, "/mnt/a");
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], bad[i]), -EINVAL);
+		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, 99, bad[i]), -EINVAL);
+	}
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
+
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 0), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], 255), 0);
+	poke("/mnt/a");
+	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=0 sb_id=0x%llx\n", (unsigned long long)sb);
+	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=255 sb_id=0x%llx\n", (unsigned long long)sb);
+}
+
+NT_TEST(watch_sb, at_flags, "empty")
+{
+	unsigned int bit;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	for (bit = 0; bit < 32; bit++) {
+		unsigned int f = 1U << bit;
+
+		if (f == AT_NO_AUTOMOUNT || f == AT_EMPTY_PATH)
+			continue;
+		cr_assert_eq(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", f, p[0], 1), -EINVAL,
+			     "at_flags %#x", f);
+		cr_assert_eq(vfsim_watch_sb(t, AT_FDCWD, "/nope", f | AT_EMPTY_PATH, p[0], 1),
+			     -EINVAL, "at_flags %#x", f);
+	}
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], 1), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n",
+			  (unsigned long long)nt_sb_id(t, "/mnt/a"));
+}
+
+/* ---- the path walk (errata B3, fixed: the lookup flags are used) ----------------- */
+
+NT_TEST(watch_sb, path_errors, "empty")
+{
+	long fd;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
+	NT_OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
+	fd = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
+	NT_OK(fd);
+
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f/x", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/flink", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_sb(t, (int)fd, "", AT_EMPTY_PATH, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_sb(t, (int)fd, "x", 0, p[0], 1), -ENOTDIR);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/dangling", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_sb(t, 77, "x", 0, p[0], 1), -EBADF);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, 99, 1), -ENOENT);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f", 0, p[0], -1), -ENOTDIR);
+	NT_OK(vfsim_close(t, (int)fd));
+	NT_CLEAN(v);
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+}
+
+/* A symlink is followed: the watch is on the target's superblock. */
+NT_TEST(watch_sb, follows_symlinks, "empty")
+{
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
+	poke("/");
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	poke("/mnt/a");
+	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=1 sb_id=0x%llx\n",
+			  (unsigned long long)nt_sb_id(t, "/mnt/a"));
+}
+
+/*
+ *   /priv      0700 root
+ *   `-sub
+ */
+NT_TEST(watch_sb, search_permission, "empty")
+{
+	struct vfsim_task *u = vt_task(v, 1000, 1000);
+	int p[2], up[2];
+
+	setup();
+	nt_mkdirs(t, "/priv/sub");
+	NT_OK(vfsim_chmod(t, "/priv", 0700));
+	nt_pipe(t, 16, p);
+	nt_pipe(u, 16, up);
+
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv", 0, up[0], 1), -EACCES);
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], 1), -EACCES);
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv", 0, 99, 1), -EACCES);
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv", 0, up[0], -1), -EACCES);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/priv", 0, p[0], -1), -EBADSLT);
+
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/mnt", 0, up[0], 1), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/priv/sub", 0, p[0], 2), 0);
+	vfsim_task_set_caps(u, VFSIM_CAP_DAC_READ_SEARCH);
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], 3), -EBUSY);
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], -1), 0);
+	NT_EXPECT_RECORDS(u, up[0], "meta removal id=1 object=0x%llx\n",
+			  (unsigned long long)nt_sb_id(t, "/"));
+	vfsim_task_destroy(u);
+	NT_CLEAN(v);
+}
+
+NT_TEST(watch_sb, empty_path_and_dfd, "empty")
+{
+	uint64_t sb_a, sb_root;
+	long dfd;
+	int p[2], q[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	sb_a = nt_sb_id(t, "/mnt/a");
+	sb_root = nt_sb_id(t, "/");
+	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d", O_PATH | O_DIRECTORY, 0);
+	NT_OK(dfd);
+
+	EXPECT(vfsim_watch_sb(t, (int)dfd, "", 0, p[0], 1), -ENOENT);
+	EXPECT(vfsim_watch_sb(t, (int)dfd, "", AT_EMPTY_PATH, p[0], 1), 0);
+	EXPECT(vfsim_watch_sb(t, (int)dfd, "e", 0, p[0], 2), -EBUSY);
+	EXPECT(vfsim_watch_sb(t, (int)dfd, "..", 0, p[0], 2), -EBUSY);
+	EXPECT(vfsim_watch_sb(t, (int)dfd, "../..", 0, p[0], 2), 0);
+	NT_OK(vfsim_chdir(t, "/mnt/a/d/e"));
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "", AT_EMPTY_PATH, q[0], 3), 0);
+	NT_OK(vfsim_chdir(t, "/"));
+	poke("/mnt/a");
+	poke("/");
+	NT_EXPECT_RECORDS(t, p[0],
+			  "sb readonly id=1 sb_id=0x%llx\n"
+			  "sb readonly id=2 sb_id=0x%llx\n",
+			  (unsigned long long)sb_a, (unsigned long long)sb_root);
+	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=3 sb_id=0x%llx\n", (unsigned long long)sb_a);
+	NT_OK(vfsim_close(t, (int)dfd));
+}
+
+/*
+ * As for watch_mount: AT_NO_AUTOMOUNT leaves LOOKUP_DIRECTORY, which
+ * triggers a terminal automount by itself (fs/namei.c follow_automount),
+ * so the watch is on the new submount's superblock either way; it dies
+ * with the expired submount (REMOVAL with its sb ID).
+ */
+static void automount_case(unsigned int at_flags)
+{
+	uint64_t sb;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
+	cr_assert_eq(vt_count_mounts(t), 2);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/auto", at_flags, p[0], 1), 0);
+	cr_assert_eq(vt_count_mounts(t), 3, "the automount did not happen");
+	sb = nt_sb_id(t, "/mnt/auto");
+	cr_assert_neq(sb, nt_sb_id(t, "/mnt"));
+	poke("/mnt/auto");
+	cr_assert_eq(vfsim_expire_mounts(v), 0);
+	cr_assert_eq(vfsim_expire_mounts(v), 1);
+	NT_EXPECT_RECORDS(t, p[0],
+			  "sb readonly id=1 sb_id=0x%llx\n"
+			  "meta removal id=1 object=0x%llx\n",
+			  (unsigned long long)sb, (unsigned long long)sb);
+}
+
+NT_TEST(watch_sb, no_automount_flag_still_automounts, "empty")
+{
+	automount_case(AT_NO_AUTOMOUNT);
+}
+
+NT_TEST(watch_sb, automount_triggered, "empty")
+{
+	automount_case(0);
+}
+
+/* ---- EBUSY ------------------------------------------------------------------------- */
+
+/*
+ * One watch per (pipe, superblock), whichever path names it: another
+ * directory of the same filesystem or a bind mount of it is EBUSY; another
+ * pipe or another superblock is fine.
+ *
+ *   /mnt/a    tmpfs "a"
+ *   /mnt/b    bind of /mnt/a/d   (same superblock)
+ *   /mnt/c    tmpfs "c"          (another)
+ */
+NT_TEST(watch_sb, ebusy, "empty")
+{
+	uint64_t sb_a;
+	int p[2], q[2];
+
+	setup();
+	nt_mkdirs(t, "/mnt/c");
+	NT_OK(vfsim_mount(t, "/mnt/a/d", "/mnt/b", NULL, MS_BIND, NULL));
+	NT_OK(vfsim_mount(t, "c", "/mnt/c", "tmpfs", 0, NULL));
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	sb_a = nt_sb_id(t, "/mnt/a");
+
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), -EBUSY);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], 2), -EBUSY);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, p[0], 2), -EBUSY);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, p[1], 2), -EBUSY);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, q[0], 3), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/c", 0, p[0], 4), 0);
+	NT_CLEAN(v);
+
+	poke("/mnt/a");
+	poke("/mnt/c");
+	NT_EXPECT_RECORDS(t, p[0],
+			  "sb readonly id=1 sb_id=0x%llx\n"
+			  "sb readonly id=4 sb_id=0x%llx\n",
+			  (unsigned long long)sb_a, (unsigned long long)nt_sb_id(t, "/mnt/c"));
+	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=3 sb_id=0x%llx\n", (unsigned long long)sb_a);
+}
+
+/* ---- removal ------------------------------------------------------------------------ */
+
+NT_TEST(watch_sb, removal, "empty")
+{
+	uint64_t sb_a;
+	int p[2], q[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	sb_a = nt_sb_id(t, "/mnt/a");
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 7), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], 8), 0);
+
+	/* a superblock that never had a watch (errata B4, fixed) */
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/", 0, p[0], -1), -EBADSLT);
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	/* any directory of the superblock names it */
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=7 object=0x%llx\n", (unsigned long long)sb_a);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
+	NT_CLEAN(v);
+
+	poke("/mnt/a");
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=8 sb_id=0x%llx\n", (unsigned long long)sb_a);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], -1), 0);
+	NT_EXPECT_RECORDS(t, q[0], "meta removal id=8 object=0x%llx\n", (unsigned long long)sb_a);
+	/* the list stays, empty: still EBADSLT, not the never-watched path */
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], -1), -EBADSLT);
+	NT_CLEAN(v);
+}
+
+/* ---- the watch queue (errata B2, fixed) ------------------------------------------------ */
+
+NT_TEST(watch_sb, watch_fd, "empty")
+{
+	int p[2], plain[2];
+	long file;
+
+	setup();
+	nt_pipe(t, 16, p);
+	NT_OK(vfsim_pipe2(t, plain, 0));
+	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
+	NT_OK(file);
+
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, -1, 1), -EBADF);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, (int)file, 1), -EINVAL);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[0], 1), -EINVAL);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[1], 1), -EINVAL);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, 99, -1), -EBADF);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[0], -1), -EINVAL);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[1], 1), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n",
+			  (unsigned long long)nt_sb_id(t, "/mnt/a"));
+	NT_OK(vfsim_close(t, (int)file));
+}
+
+/* ---- the LSM hook ---------------------------------------------------------------------- */
+
+struct lsm_log {
+	int ret;
+	unsigned int calls;
+	uint64_t sb_id;
+	uid_t uid;
+};
+
+static int lsm_watch_sb(void *arg, const struct vfsim_cred *who, uint64_t sb_id)
+{
+	struct lsm_log *log = arg;
+
+	log->calls++;
+	log->sb_id = sb_id;
+	log->uid = who->uid;
+	return log->ret;
+}
+
+static const struct vfsim_lsm_ops lsm_ops = { .watch_sb = lsm_watch_sb };
+
+/* security_watch_sb() gets the superblock's ID; a refusal's errno comes
+ * back and leaves no watch; removal does not ask. */
+NT_TEST(watch_sb, lsm_denies, "empty")
+{
+	struct vfsim_task *u = vt_task(v, 1000, 1000);
+	struct lsm_log log = { .ret = -EPERM };
+	uint64_t sb_a;
+	int p[2], up[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	nt_pipe(u, 16, up);
+	sb_a = nt_sb_id(t, "/mnt/a");
+	vfsim_set_lsm(v, &lsm_ops, &log);
+
+	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/mnt/a/d", 0, up[0], 1), -EPERM);
+	cr_assert_eq(log.calls, 1);
+	cr_assert_eq(log.sb_id, sb_a);
+	cr_assert_eq(log.uid, 1000);
+	log.ret = -EACCES;
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), -EACCES);
+	cr_assert_eq(log.uid, 0);
+	NT_CLEAN(v);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
+	cr_assert_eq(log.calls, 2, "removal asked the LSM");
+	poke("/mnt/a");
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	NT_EXPECT_RECORDS(u, up[0], "%s", "");
+
+	log.ret = 0;
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
+	cr_assert_eq(log.calls, 3);
+	poke("/mnt/a");
+	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", (unsigned long long)sb_a);
+	vfsim_set_lsm(v, NULL, NULL);
+	vfsim_task_destroy(u);
+}
+
+/* ---- what a watch pins, and the superblock's death ---------------------------------------- */
+
+/*
+ * The superblock lives while any mount of it does; a watch holds a
+ * passive reference (s_count) and lets go when removed or when the pipe
+ * closes.  When the last mount goes, the superblock dies and each watcher
+ * gets a REMOVAL with its unique ID (the newest watch first).
+ *
+ *   /mnt/a    tmpfs "a"
+ *   /mnt/b    bind of /mnt/a       (the same superblock)
+ */
+NT_TEST(watch_sb, removal_when_the_superblock_dies, "empty")
+{
+	uint64_t sb_a;
+	int p[2], q[2], r[2];
+
+	setup();
+	NT_OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
+	nt_pipe(t, 16, p);
+	nt_pipe(t, 16, q);
+	nt_pipe(t, 16, r);
+	sb_a = nt_sb_id(t, "/mnt/a");
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, q[0], 2), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, r[0], 3), 0);
+	NT_OK(vfsim_close(t, r[0]));
+	NT_OK(vfsim_close(t, r[1]));
+	NT_CLEAN(v);
+
+	EXPECT(vfsim_umount2(t, "/mnt/a", 0), 0);
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	NT_EXPECT_RECORDS(t, q[0], "%s", "");
+	EXPECT(vfsim_umount2(t, "/mnt/b", 0), 0);
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n", (unsigned long long)sb_a);
+	NT_EXPECT_RECORDS(t, q[0], "meta removal id=2 object=0x%llx\n", (unsigned long long)sb_a);
+	NT_CLEAN(v);
+}
+
+/* A lazily detached mount kept by an fd keeps the superblock active: the
+ * REMOVAL waits for the close. */
+NT_TEST(watch_sb, removal_after_lazy_umount, "empty")
+{
+	uint64_t sb_a;
+	long fd;
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	sb_a = nt_sb_id(t, "/mnt/a");
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
+	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d", O_PATH | O_DIRECTORY, 0);
+	NT_OK(fd);
+	EXPECT(vfsim_umount2(t, "/mnt/a", MNT_DETACH), 0);
+	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	NT_OK(vfsim_close(t, (int)fd));
+	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n", (unsigned long long)sb_a);
+	NT_CLEAN(v);
+}
+
+/* Watches left in place at teardown, on a live and on a dead superblock:
+ * nothing leaks (vt_finish). */
+NT_TEST(watch_sb, pins_are_released_at_teardown, "empty")
+{
+	int p[2];
+
+	setup();
+	nt_pipe(t, 16, p);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/", 0, p[0], 2), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
+	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 3), 0);
+	NT_CLEAN(v);
+}
