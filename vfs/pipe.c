@@ -446,7 +446,7 @@ static long pipe_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 
 	case IOC_WATCH_QUEUE_SET_SIZE:
 		mutex_lock(&pipe->mutex);
-		ret = watch_queue_set_size(pipe, (unsigned int)min_t(unsigned long, arg, UINT_MAX));
+		ret = watch_queue_set_size(pipe, (unsigned int)arg);	/* truncated, as 5.8 */
 		mutex_unlock(&pipe->mutex);
 		return ret;
 

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * post_watch_notification() through vfsim_test_post() (patchset.md §1.7,
+ * §1.8, §1.10): records of 8..127 bytes arrive byte for byte, with only
+ * the ID bits of info replaced by each watch's own ID; a length under 8 is
+ * refused; a post nobody watches is not an error.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "common/vfstest.h"
+#include "common/vfstest_assert.h"
+#include "common/wqtest.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
+
+static void expect_read(int fd, const char *want)
+{
+	char text[512];
+	long n = wqt_drain(t, fd, 512, text, sizeof(text));
+
+	cr_assert(n >= 0, "read: %ld (%s)", n, vfsim_errno_name((int)-n));
+	cr_assert_str_eq(text, want);
+}
+
+WQ_TEST(wq_post, length_under_8_einval)
+{
+	unsigned char rec[16];
+	unsigned int len;
+	int fds[2];
+
+	wqt_pipe(t, O_NONBLOCK, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	for (len = 0; len < 8; len++) {
+		struct watch_notification n = { .type = WQT_TYPE };
+
+		/* the length field alone says 0..7; the rest is a record */
+		wqt_record(rec, WQT_TYPE, 0, 16, 0, len);
+		n.info = len | WATCH_INFO_FLAG_0;
+		memcpy(rec, &n, sizeof(n));
+		EXPECT(vfsim_test_post(t, 1, rec), -EINVAL);
+	}
+	expect_read(fds[0], "");
+	EXPECT(vfsim_warn_count(v), 0);
+}
+
+/* Every length, every byte: the record read is the record posted, with the
+ * watch's ID in info and nothing else changed (bit 7 and the type bits too). */
+WQ_TEST(wq_post, every_length_8_to_127_arrives_intact)
+{
+	unsigned char rec[128], got[128];
+	unsigned int len, i;
+	int fds[2];
+
+	wqt_pipe(t, O_NONBLOCK, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0x5a), 0);
+	for (len = 8; len < 128; len++) {
+		struct watch_notification n = {
+			.type = len % 4, .subtype = (len * 7) & 0xff,
+			.info = len | 0x80 | (0x33u << 8) | (len << 16),
+		};
+
+		memcpy(rec, &n, sizeof(n));
+		for (i = 8; i < len; i++)
+			rec[i] = (unsigned char)(len + i * 13);
+		memset(got, 0xee, sizeof(got));
+		EXPECT(vfsim_test_post(t, 1, rec), 0);
+		EXPECT(vfsim_read(t, fds[0], got, sizeof(got)), len);
+		n.info = (n.info & ~WATCH_INFO_ID) | (0x5au << WATCH_INFO_ID__SHIFT);
+		memcpy(rec, &n, sizeof(n));
+		cr_assert(memcmp(got, rec, len) == 0, "length %u: record changed", len);
+		EXPECT(got[len], 0xee);
+	}
+}
+
+WQ_TEST(wq_post, nobody_watching_returns_0)
+{
+	int fds[2];
+
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	wqt_pipe(t, O_NONBLOCK, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 2, 0), 0);
+	EXPECT(vfsim_test_unwatch(t, fds[0], 2), 0);
+	EXPECT(wqt_post_seq(t, 2, 2), 0);
+	EXPECT(vfsim_test_destroy_object(t, 2), 0);
+	EXPECT(wqt_post_seq(t, 2, 3), 0);
+	expect_read(fds[0], "rm:2@0");
+}
+
+WQ_TEST(wq_post, each_watcher_gets_its_own_id)
+{
+	int a[2], b[2], c[2];
+
+	wqt_pipe(t, O_NONBLOCK, 4, a);
+	wqt_pipe(t, O_NONBLOCK, 4, b);
+	wqt_pipe(t, O_NONBLOCK, 4, c);
+	EXPECT(vfsim_test_watch(t, a[0], 1, 0), 0);
+	EXPECT(vfsim_test_watch(t, b[0], 1, 17), 0);
+	EXPECT(vfsim_test_watch(t, c[0], 1, 255), 0);
+	/* whatever the poster put in the ID bits goes */
+	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0xff00, 1), 0);
+	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0x4200, 2), 0);
+	expect_read(a[0], "1 2");
+	expect_read(b[0], "1@17 2@17");
+	expect_read(c[0], "1@255 2@255");
+}
+
+WQ_TEST(wq_post, type_subtype_and_flags_kept)
+{
+	int fds[2];
+
+	wqt_pipe(t, O_NONBLOCK, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 2), 0);
+	EXPECT(wqt_post(t, 1, WATCH_TYPE_SB_NOTIFY, 200, 24, 0xabcd0000, 1), 0);
+	EXPECT(wqt_post(t, 1, WATCH_TYPE_KEY_NOTIFY, 7, 16, WATCH_INFO_FLAG_7, 2), 0);
+	expect_read(fds[0], "1@2/t3/s200/l24/fabcd 2@2/t1/s7/f80");
+}
+
+/* Posts to other objects do not reach a watch. */
+WQ_TEST(wq_post, only_the_watched_object)
+{
+	int fds[2];
+
+	wqt_pipe(t, O_NONBLOCK, 8, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 1), 0);
+	EXPECT(vfsim_test_watch(t, fds[0], 0, 2), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(wqt_post_seq(t, 2, 2), 0);
+	EXPECT(wqt_post_seq(t, 0, 3), 0);
+	EXPECT(wqt_post_seq(t, 0x100000001ull, 4), 0);
+	expect_read(fds[0], "1@1 3@2");
+}
+
+/* Records come out in the order they were posted, across watches. */
+WQ_TEST(wq_post, records_in_post_order)
+{
+	int fds[2];
+	uint32_t i;
+
+	wqt_pipe(t, O_NONBLOCK, 8, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 1), 0);
+	EXPECT(vfsim_test_watch(t, fds[0], 2, 2), 0);
+	for (i = 1; i <= 6; i++)
+		EXPECT(wqt_post_seq(t, i % 2 ? 1 : 2, i), 0);
+	EXPECT(vfsim_test_unwatch(t, fds[0], 2), 0);
+	expect_read(fds[0], "1@1 2@2 3@1 4@2 5@1 6@2 rm:2@2");
+}

@@ -1,0 +1,367 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * read() of a notification pipe when there is nothing to read (patchset.md
+ * §1.9 step 4): a blocking read sleeps until a post, a LOSS, or the last
+ * writer going (then 0), and gives -ERESTARTSYS to a signal; O_NONBLOCK
+ * gives -EAGAIN; a read that copied something returns it at once.  And
+ * -EFAULT for a buffer that cannot be written, with the record left queued.
+ *
+ * The blocking tests read in a second thread; what they assert does not
+ * depend on whether that thread was already asleep when the main thread
+ * acted (a read that has not started yet must give the same result), and
+ * none of them sleeps to wait for the other thread.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include <criterion/criterion.h>
+
+#include "common/vfstest.h"
+#include "common/vfstest_assert.h"
+#include "common/wqtest.h"
+
+/* The kernel's internal errno (include/linux/errno.h), not in <errno.h>. */
+#ifndef ERESTARTSYS
+#define ERESTARTSYS 512
+#endif
+
+static struct vfsim *v;
+static struct vfsim_task *t;
+
+struct reader {
+	pthread_t th;
+	int fd;
+	size_t len;
+	unsigned char buf[256];
+	long ret;
+	int started, done;
+};
+
+static void *reader_main(void *arg)
+{
+	struct reader *r = arg;
+
+	__atomic_store_n(&r->started, 1, __ATOMIC_RELEASE);
+	r->ret = vfsim_read(t, r->fd, r->buf, r->len);
+	__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/* Start a read of @fd by task t in another thread and wait until it has
+ * at least begun (it may or may not be asleep yet: the tests do not care). */
+static void start_reader(struct reader *r, int fd, size_t len)
+{
+	memset(r, 0, sizeof(*r));
+	r->fd = fd;
+	r->len = len;
+	cr_assert_eq(pthread_create(&r->th, NULL, reader_main, r), 0);
+	while (!__atomic_load_n(&r->started, __ATOMIC_ACQUIRE))
+		sched_yield();
+}
+
+static void join_reader(struct reader *r)
+{
+	cr_assert_eq(pthread_join(r->th, NULL), 0);
+}
+
+static void expect_records(const struct reader *r, const char *want)
+{
+	char text[256] = "";
+
+	cr_assert(r->ret > 0, "read: %ld (%s)", r->ret, vfsim_errno_name((int)-r->ret));
+	cr_assert_geq(wqt_render(r->buf, (size_t)r->ret, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, want);
+}
+
+/* ---- blocking reads ------------------------------------------------------------- */
+
+WQ_TEST(wq_read, blocking_read_woken_by_post, .timeout = 60)
+{
+	struct vfsim_task *poster = vt_task(v, 0, 0);
+	struct reader r;
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 1), 0);
+	start_reader(&r, fds[0], 128);
+	EXPECT(wqt_post_seq(poster, 1, 1), 0);
+	join_reader(&r);
+	expect_records(&r, "1@1");
+}
+
+WQ_TEST(wq_read, blocking_read_woken_by_removal, .timeout = 60)
+{
+	struct vfsim_task *other = vt_task(v, 0, 0);
+	struct reader r;
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 2), 0);
+	start_reader(&r, fds[0], 128);
+	EXPECT(vfsim_test_destroy_object(other, 1), 0);
+	join_reader(&r);
+	expect_records(&r, "rm:1@2");
+}
+
+/* Before SET_SIZE a post is lost; the reader is owed a LOSS and wakes for it. */
+WQ_TEST(wq_read, blocking_read_woken_by_loss, .timeout = 60)
+{
+	struct vfsim_task *poster = vt_task(v, 0, 0);
+	struct reader r;
+	int fds[2];
+
+	wqt_pipe(t, 0, 0, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	start_reader(&r, fds[0], 128);
+	EXPECT(wqt_post_seq(poster, 1, 1), 0);
+	join_reader(&r);
+	expect_records(&r, "loss");
+}
+
+WQ_TEST(wq_read, blocking_read_woken_by_closing_write_end, .timeout = 60)
+{
+	struct reader r;
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	start_reader(&r, fds[0], 128);
+	EXPECT(vfsim_close(t, fds[1]), 0);
+	join_reader(&r);
+	EXPECT(r.ret, 0);
+}
+
+WQ_TEST(wq_read, blocking_plain_read_woken_by_closing_write_end, .timeout = 60)
+{
+	struct reader r;
+	int fds[2];
+
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	start_reader(&r, fds[0], 128);
+	EXPECT(vfsim_close(t, fds[1]), 0);
+	join_reader(&r);
+	EXPECT(r.ret, 0);
+}
+
+WQ_TEST(wq_read, blocking_plain_read_woken_by_write, .timeout = 60)
+{
+	struct reader r;
+	int fds[2];
+
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	start_reader(&r, fds[0], 128);
+	EXPECT(vfsim_write(t, fds[1], "ping", 4), 4);
+	join_reader(&r);
+	EXPECT(r.ret, 4);
+	cr_assert(memcmp(r.buf, "ping", 4) == 0);
+}
+
+/* With something copied, a blocking read returns it rather than wait for more. */
+WQ_TEST(wq_read, blocking_read_returns_what_is_there, .timeout = 60)
+{
+	unsigned char buf[512];
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(wqt_post_seq(t, 1, 2), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 32);
+}
+
+/* ---- signals ----------------------------------------------------------------------- */
+
+WQ_TEST(wq_read, signal_pending_before_read_erestartsys, .timeout = 60)
+{
+	unsigned char buf[128];
+	char text[64] = "";
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	vfsim_task_set_signal_pending(t, true);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -ERESTARTSYS);
+	vfsim_task_set_signal_pending(t, false);
+	/* nothing was lost by it */
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 16);
+	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "1");
+}
+
+/*
+ * The signal comes while the reader sleeps (or, if it has not gone to sleep
+ * yet, before it does: the result is the same).  It is made pending again
+ * until the reader returns, so the test does not depend on when it slept.
+ */
+WQ_TEST(wq_read, signal_wakes_sleeping_reader, .timeout = 60)
+{
+	struct reader r;
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	start_reader(&r, fds[0], 128);
+	while (!__atomic_load_n(&r.done, __ATOMIC_ACQUIRE)) {
+		vfsim_task_set_signal_pending(t, true);
+		sched_yield();
+	}
+	join_reader(&r);
+	vfsim_task_set_signal_pending(t, false);
+	EXPECT(r.ret, -ERESTARTSYS);
+}
+
+WQ_TEST(wq_read, signal_wakes_sleeping_plain_reader, .timeout = 60)
+{
+	struct reader r;
+	int fds[2];
+
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	start_reader(&r, fds[0], 128);
+	while (!__atomic_load_n(&r.done, __ATOMIC_ACQUIRE)) {
+		vfsim_task_set_signal_pending(t, true);
+		sched_yield();
+	}
+	join_reader(&r);
+	vfsim_task_set_signal_pending(t, false);
+	EXPECT(r.ret, -ERESTARTSYS);
+}
+
+/* A signal only interrupts a sleep: whatever read() can do without one it does. */
+WQ_TEST(wq_read, signal_pending_does_not_stop_a_read_that_need_not_sleep)
+{
+	unsigned char buf[128];
+	int fds[2], nb[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	wqt_pipe(t, O_NONBLOCK, 4, nb);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	vfsim_task_set_signal_pending(t, true);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 16);	/* data */
+	EXPECT(vfsim_read(t, fds[0], buf, 0), 0);		/* count 0 */
+	EXPECT(vfsim_read(t, nb[0], buf, sizeof(buf)), -EAGAIN);	/* O_NONBLOCK */
+	EXPECT(vfsim_close(t, fds[1]), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 0);	/* EOF */
+	vfsim_task_set_signal_pending(t, false);
+}
+
+/* ---- non-blocking and EOF ------------------------------------------------------------ */
+
+WQ_TEST(wq_read, nonblock_empty_eagain)
+{
+	unsigned char buf[128];
+	int sized[2], unsized[2];
+
+	wqt_pipe(t, O_NONBLOCK, 4, sized);
+	wqt_pipe(t, O_NONBLOCK, 0, unsized);
+	EXPECT(vfsim_read(t, sized[0], buf, sizeof(buf)), -EAGAIN);
+	EXPECT(vfsim_read(t, unsized[0], buf, sizeof(buf)), -EAGAIN);
+	/* and again after the ring was emptied */
+	EXPECT(vfsim_test_watch(t, sized[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(vfsim_read(t, sized[0], buf, sizeof(buf)), 16);
+	EXPECT(vfsim_read(t, sized[0], buf, sizeof(buf)), -EAGAIN);
+}
+
+WQ_TEST(wq_read, eof_after_records)
+{
+	char text[128];
+	int fds[2];
+
+	wqt_pipe(t, O_NONBLOCK, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(wqt_post_seq(t, 1, 2), 0);
+	EXPECT(vfsim_close(t, fds[1]), 0);
+	/* wqt_drain stops at 0 (EOF) as it does at EAGAIN ... */
+	EXPECT(wqt_drain(t, fds[0], 16, text, sizeof(text)), 2);
+	cr_assert_str_eq(text, "1 2");
+	/* ... so look: 0, not EAGAIN, even with O_NONBLOCK */
+	EXPECT(vfsim_read(t, fds[0], text, sizeof(text)), 0);
+	/* the watch still feeds the queue while the read end is open */
+	EXPECT(wqt_post_seq(t, 1, 3), 0);
+	EXPECT(wqt_drain(t, fds[0], 16, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "3");
+}
+
+/* ---- EFAULT ------------------------------------------------------------------------ */
+
+WQ_TEST(wq_read, unmapped_buffer_efault_record_stays)
+{
+	unsigned char buf[128];
+	char text[64];
+	int fds[2], n = 0;
+
+	wqt_pipe(t, O_NONBLOCK, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(vfsim_read(t, fds[0], NULL, 128), -EFAULT);
+	cr_assert_eq(vfsim_uaccess_unmap(v, buf, sizeof(buf)), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EFAULT);
+	vfsim_uaccess_remap_all(v);
+	/* the record's last byte unwritable */
+	cr_assert_eq(vfsim_uaccess_unmap(v, buf + 15, 1), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EFAULT);
+	vfsim_uaccess_remap_all(v);
+	EXPECT(vfsim_ioctl(t, fds[0], FIONREAD, (unsigned long)(uintptr_t)&n), 0);
+	EXPECT(n, 16);
+	EXPECT(wqt_drain(t, fds[0], 128, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "1");
+}
+
+/* A fault after some records: those are returned, the rest stay queued. */
+WQ_TEST(wq_read, fault_after_first_record_returns_it)
+{
+	unsigned char buf[128];
+	char text[64] = "";
+	int fds[2];
+
+	wqt_pipe(t, O_NONBLOCK, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(wqt_post_seq(t, 1, 2), 0);
+	cr_assert_eq(vfsim_uaccess_unmap(v, buf + 16, 16), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 16);
+	vfsim_uaccess_remap_all(v);
+	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "1");
+	EXPECT(wqt_drain(t, fds[0], 128, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "2");
+}
+
+/* A LOSS record that cannot be written stays owed. */
+WQ_TEST(wq_read, unwritable_loss_record_stays_owed)
+{
+	unsigned char buf[128];
+	char text[64];
+	int fds[2];
+
+	wqt_pipe(t, O_NONBLOCK, 1, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(wqt_post_seq(t, 1, 2), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, 16), 16);
+	cr_assert_eq(vfsim_uaccess_unmap(v, buf, sizeof(buf)), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EFAULT);
+	vfsim_uaccess_remap_all(v);
+	EXPECT(wqt_drain(t, fds[0], 128, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "loss");
+}
+
+WQ_TEST(wq_read, plain_pipe_unmapped_buffer_efault_data_stays)
+{
+	char buf[16];
+	int fds[2];
+
+	EXPECT(vfsim_pipe2(t, fds, O_NONBLOCK), 0);
+	EXPECT(vfsim_write(t, fds[1], "data", 4), 4);
+	cr_assert_eq(vfsim_uaccess_unmap(v, buf, sizeof(buf)), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EFAULT);
+	vfsim_uaccess_remap_all(v);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 4);
+	cr_assert(memcmp(buf, "data", 4) == 0);
+}

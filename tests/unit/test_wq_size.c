@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * IOC_WATCH_QUEUE_SET_SIZE (patchset.md §1.4, errata B12): the checks in
+ * their order (ENODEV, EBUSY, EINVAL), 1..512 notes, once only, and what a
+ * size holds: min(ring slots, notes), the ring being rounded up to a power
+ * of two (the 5.17 fix) and the notes to whole pages of 32.  Posting one
+ * record more than that holds must give exactly the capacity back and one
+ * LOSS record.  Before a size is set every post is lost, and reported.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "common/vfstest.h"
+#include "common/vfstest_assert.h"
+#include "common/wqtest.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
+
+/* ---- the checks, in order ----------------------------------------------------- */
+
+WQ_TEST(wq_size, not_notification_pipe_enodev_first)
+{
+	int fds[2];
+
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	/* ENODEV before EINVAL */
+	EXPECT(wqt_set_size(t, fds[0], 0), -ENODEV);
+	EXPECT(wqt_set_size(t, fds[0], 513), -ENODEV);
+	EXPECT(wqt_set_size(t, fds[0], 4), -ENODEV);
+	EXPECT(wqt_set_size(t, fds[1], 4), -ENODEV);
+}
+
+WQ_TEST(wq_size, already_sized_ebusy_before_einval)
+{
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(wqt_set_size(t, fds[0], 0), -EBUSY);
+	EXPECT(wqt_set_size(t, fds[0], 513), -EBUSY);
+	EXPECT(wqt_set_size(t, fds[0], 4), -EBUSY);
+	EXPECT(wqt_set_size(t, fds[0], 8), -EBUSY);
+	EXPECT(wqt_set_size(t, fds[1], 8), -EBUSY);
+}
+
+WQ_TEST(wq_size, out_of_range_einval)
+{
+	static const unsigned long bad[] = { 0, 513, 1024, 4096, UINT_MAX, ULONG_MAX };
+	int fds[2];
+	unsigned int i;
+
+	wqt_pipe(t, 0, 0, fds);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT(wqt_set_size(t, fds[0], bad[i]), -EINVAL);
+	/* a refused size does not count as the one size */
+	EXPECT(wqt_set_size(t, fds[0], 512), 0);
+	EXPECT(wqt_set_size(t, fds[0], 512), -EBUSY);
+}
+
+WQ_TEST(wq_size, every_size_1_to_512_accepted)
+{
+	unsigned int n;
+
+	for (n = 1; n <= 512; n++) {
+		int fds[2];
+
+		wqt_pipe(t, 0, 0, fds);
+		EXPECT(wqt_set_size(t, fds[0], n), 0);
+		EXPECT(vfsim_close(t, fds[0]), 0);
+		EXPECT(vfsim_close(t, fds[1]), 0);
+	}
+}
+
+/* ---- capacity -------------------------------------------------------------------- */
+
+/*
+ * Size a pipe with @nr_notes, post @cap + 1 records of @len bytes and read
+ * them back: exactly 1..@cap, then one LOSS record.  Then the queue works
+ * again: @cap more posts all arrive.
+ */
+static void check_capacity(unsigned int nr_notes, unsigned int cap, unsigned int len)
+{
+	size_t size = 16 * 1024;
+	char *want = calloc(1, size), *got = calloc(1, size);
+	size_t off = 0;
+	unsigned int i;
+	int fds[2];
+
+	cr_assert(want && got);
+	wqt_pipe(t, O_NONBLOCK, nr_notes, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], nr_notes, 0), 0);
+	for (i = 1; i <= cap + 1; i++) {
+		EXPECT(wqt_post(t, nr_notes, WQT_TYPE, 0, len, 0, i), 0);
+		if (i > cap)
+			continue;
+		off += (size_t)snprintf(want + off, size - off, "%u", i);
+		if (len != WQT_LEN)
+			off += (size_t)snprintf(want + off, size - off, "/l%u", len);
+		off += (size_t)snprintf(want + off, size - off, " ");
+	}
+	snprintf(want + off, size - off, "loss");
+	EXPECT(wqt_drain(t, fds[0], 4096, got, size), cap + 1);
+	cr_assert_str_eq(got, want, "size %u: want %u records then a loss", nr_notes, cap);
+
+	for (i = 1; i <= cap; i++)
+		EXPECT(wqt_post(t, nr_notes, WQT_TYPE, 0, len, 0, 1000 + i), 0);
+	EXPECT(wqt_drain(t, fds[0], 4096, got, size), cap);
+	EXPECT(vfsim_close(t, fds[0]), 0);
+	EXPECT(vfsim_close(t, fds[1]), 0);
+	free(want);
+	free(got);
+}
+
+WQ_TEST(wq_size, capacity_1)
+{
+	check_capacity(1, 1, WQT_LEN);
+}
+
+/* 3 notes: a ring of 4 slots, and a page of 32 notes behind it */
+WQ_TEST(wq_size, capacity_3_ring_rounded_up_to_4)
+{
+	check_capacity(3, 4, WQT_LEN);
+}
+
+WQ_TEST(wq_size, capacity_17_is_32)
+{
+	check_capacity(17, 32, WQT_LEN);
+}
+
+WQ_TEST(wq_size, capacity_32)
+{
+	check_capacity(32, 32, WQT_LEN);
+}
+
+/* 33 notes: a ring of 64 and two pages, 64 notes */
+WQ_TEST(wq_size, capacity_33_is_64)
+{
+	check_capacity(33, 64, WQT_LEN);
+}
+
+/* 300 notes: a ring of 512 but only ten pages, 320 notes */
+WQ_TEST(wq_size, capacity_300_limited_by_notes_320)
+{
+	check_capacity(300, 320, WQT_LEN);
+}
+
+WQ_TEST(wq_size, capacity_512)
+{
+	check_capacity(512, 512, WQT_LEN);
+}
+
+/* Each record takes a 128-byte note whatever its length. */
+WQ_TEST(wq_size, capacity_counts_records_not_bytes)
+{
+	check_capacity(4, 4, 127);
+}
+
+/* ---- before SET_SIZE ------------------------------------------------------------ */
+
+WQ_TEST(wq_size, posts_before_size_lost_with_one_loss)
+{
+	int fds[2];
+	char text[256];
+
+	wqt_pipe(t, O_NONBLOCK, 0, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(wqt_post_seq(t, 1, 2), 0);
+	EXPECT(wqt_post_seq(t, 1, 3), 0);
+	EXPECT(wqt_set_size(t, fds[0], 4), 0);
+	EXPECT(wqt_post_seq(t, 1, 4), 0);
+	EXPECT(wqt_drain(t, fds[0], 128, text, sizeof(text)), 2);
+	cr_assert_str_eq(text, "loss 4");
+}
+
+WQ_TEST(wq_size, unsized_pipe_reads_loss_then_eagain)
+{
+	int fds[2];
+	char buf[128], text[128] = "";
+
+	wqt_pipe(t, O_NONBLOCK, 0, fds);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 8);
+	EXPECT(wqt_render(buf, 8, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "loss");
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
+}
+
+/* A removal record into an unsized queue is lost like any other. */
+WQ_TEST(wq_size, removal_before_size_lost_with_loss)
+{
+	int fds[2];
+	char text[128];
+
+	wqt_pipe(t, O_NONBLOCK, 0, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	EXPECT(vfsim_test_unwatch(t, fds[0], 1), 0);
+	EXPECT(wqt_drain(t, fds[0], 128, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "loss");
+}
