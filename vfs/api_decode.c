@@ -147,7 +147,9 @@ long vfsim_decode_record(const void *rec, size_t len, char *out, size_t size)
 	else
 		put(&o, " subtype=%u", subtype);
 	put(&o, " id=%u", (info & WATCH_INFO_ID) >> WATCH_INFO_ID__SHIFT);
-	put_flags(&o, td, info);
+	/* Superblock flag 0 means "now read-only" for READONLY records only. */
+	put_flags(&o, type == WATCH_TYPE_SB_NOTIFY && subtype != NOTIFY_SUPERBLOCK_READONLY ?
+		  NULL : td, info);
 	/* Bits no field explains (e.g. a watch ID shifted into 24-31, B8). */
 	if (info & 0xff000080)
 		put(&o, " info=0x%08" PRIx32, info);

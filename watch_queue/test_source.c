@@ -67,32 +67,27 @@ long test_object_watch(int watch_fd, u64 object, int watch_id)
 	watch->id = object;
 	watch->info_id = (u32)watch_id << WATCH_INFO_ID__SHIFT;
 
+	/* The object cannot be destroyed while a watch is being added to it. */
 	spin_lock(&v->test_objects_lock);
 	o = find_object(v, object);
-	spin_unlock(&v->test_objects_lock);
 	if (!o) {
+		spin_unlock(&v->test_objects_lock);
 		fresh = new_object(object);
-		if (!fresh) {
-			kfree(watch);
-			goto out_queue;
-		}
 		spin_lock(&v->test_objects_lock);
 		o = find_object(v, object);
-		if (!o) {
-			list_add_tail(&fresh->node, &v->test_objects);
-			o = fresh;
-			fresh = NULL;
-		}
-		spin_unlock(&v->test_objects_lock);
-		if (fresh) {
-			kfree(fresh->watchers);
-			kfree(fresh);
-		}
 	}
-
-	/* Objects are only freed at teardown or by test_object_destroy(),
-	 * which a harness does not race with its own watches. */
-	ret = add_watch_to_object(watch, o->watchers);
+	if (!o && fresh) {
+		list_add_tail(&fresh->node, &v->test_objects);
+		o = fresh;
+		fresh = NULL;
+	}
+	if (o)
+		ret = add_watch_to_object(watch, o->watchers);
+	spin_unlock(&v->test_objects_lock);
+	if (fresh) {
+		kfree(fresh->watchers);
+		kfree(fresh);
+	}
 	if (ret)
 		kfree(watch);	/* never seen by anyone: no RCU wait */
 	/* On success the list owns the watch's first reference and the
@@ -114,9 +109,9 @@ long test_object_unwatch(int watch_fd, u64 object)
 		return PTR_ERR(wqueue);
 	spin_lock(&v->test_objects_lock);
 	o = find_object(v, object);
-	spin_unlock(&v->test_objects_lock);
 	if (o)
 		ret = remove_watch_from_object(o->watchers, wqueue, object, false);
+	spin_unlock(&v->test_objects_lock);
 	put_watch_queue(wqueue);
 	return ret;
 }
@@ -125,6 +120,7 @@ long test_object_post(u64 object, const void __user *record)
 {
 	struct vfsim *v = current_kernel();
 	struct watch_notification *n;
+	struct watch_list *wlist;
 	struct test_object *o;
 	union {
 		struct watch_notification n;
@@ -141,11 +137,15 @@ long test_object_post(u64 object, const void __user *record)
 		return -EFAULT;
 	n = &buf.n;
 
+	/* The list is freed after a grace period once its object dies, so
+	 * posting to it under RCU is safe without the lock. */
+	rcu_read_lock();
 	spin_lock(&v->test_objects_lock);
 	o = find_object(v, object);
+	wlist = o ? o->watchers : NULL;
 	spin_unlock(&v->test_objects_lock);
-	if (o)
-		post_watch_notification(o->watchers, n, current_cred(), object);
+	post_watch_notification(wlist, n, current_cred(), object);
+	rcu_read_unlock();
 	return 0;
 }
 
@@ -156,12 +156,13 @@ long test_object_destroy(u64 object)
 
 	spin_lock(&v->test_objects_lock);
 	o = find_object(v, object);
-	if (o)
+	if (o) {
 		list_del(&o->node);
+		remove_watch_list(o->watchers, object);
+	}
 	spin_unlock(&v->test_objects_lock);
 	if (!o)
 		return -ENOENT;
-	remove_watch_list(o->watchers, object);
 	kfree(o);
 	return 0;
 }

@@ -77,6 +77,16 @@ bool post_one_notification_locked(struct watch_queue *wqueue,
 	note = (unsigned int)find_first_bit(wqueue->notes_bitmap, wqueue->nr_notes);
 	if (note >= wqueue->nr_notes)
 		goto lost;
+	/*
+	 * Claim the note before writing it (5.8 claims it afterwards): the
+	 * claim is the acquire that orders this write after the reader's
+	 * copy out of the note, which ended with the release that freed it.
+	 * Only posters claim notes, and they hold rd_wait.lock.
+	 */
+	if (!test_and_clear_bit(note, wqueue->notes_bitmap)) {
+		spin_unlock_irq(&pipe->rd_wait.lock);
+		BUG();
+	}
 
 	page = wqueue->notes[note / WATCH_QUEUE_NOTES_PER_PAGE];
 	offset = note % WATCH_QUEUE_NOTES_PER_PAGE * WATCH_QUEUE_NOTE_SIZE;
@@ -91,11 +101,6 @@ bool post_one_notification_locked(struct watch_queue *wqueue,
 	buf->len = len;
 	WRITE_ONCE(buf->flags, PIPE_BUF_FLAG_WHOLE);
 	smp_store_release(&pipe->head, head + 1);
-
-	if (!test_and_clear_bit(note, wqueue->notes_bitmap)) {
-		spin_unlock_irq(&pipe->rd_wait.lock);
-		BUG();
-	}
 	wake_up_interruptible_sync_poll_locked(&pipe->rd_wait, EPOLLIN | EPOLLRDNORM);
 	done = true;
 

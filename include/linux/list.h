@@ -86,15 +86,29 @@ static inline void INIT_HLIST_NODE(struct hlist_node *n) { n->next = NULL; n->pr
 static inline bool hlist_unhashed(const struct hlist_node *n) { return !n->prev; }
 static inline bool hlist_empty(const struct hlist_head *h) { return !READ_ONCE(h->next); }
 static inline void hlist_add_head(struct hlist_node *n, struct hlist_head *h) { cds_hlist_add_head(n, h); }
+/*
+ * The RCU hlist updates in cds_hlist's layout (the first node's ->prev is
+ * the head), with the store readers can see done as a release: a reader
+ * that loads the pointer (acquire, hlist_for_each_entry_rcu) sees the node
+ * initialised.  Updaters hold the list's lock.
+ */
 static inline void hlist_add_head_rcu(struct hlist_node *n, struct hlist_head *h)
 {
-	cds_hlist_add_head_rcu(n, h);
+	struct hlist_node *first = h->next;
+
+	n->next = first;
+	n->prev = (struct hlist_node *)h;
+	if (first)
+		first->prev = n;
+	__atomic_store_n(&h->next, n, __ATOMIC_RELEASE);
 }
 /* Readers may still be on @n: its ->next stays valid, only ->prev is cleared. */
 static inline void hlist_del_init_rcu(struct hlist_node *n)
 {
 	if (!hlist_unhashed(n)) {
-		cds_hlist_del_rcu(n);
+		if (n->next)
+			n->next->prev = n->prev;
+		__atomic_store_n(&n->prev->next, n->next, __ATOMIC_RELEASE);
 		n->prev = NULL;
 	}
 }
@@ -114,11 +128,13 @@ static inline void hlist_del_init(struct hlist_node *n)
 #define hlist_for_each_entry(pos, head, member)				\
 	for (pos = (head)->next ? hlist_entry((head)->next, __typeof__(*pos), member) : NULL; \
 	     pos; pos = pos->member.next ? hlist_entry(pos->member.next, __typeof__(*pos), member) : NULL)
+#define __hlist_rcu_entry(node, type, member) ({			\
+	struct hlist_node *__n = __atomic_load_n(&(node), __ATOMIC_ACQUIRE); \
+	__n ? hlist_entry(__n, type, member) : NULL;			\
+})
 #define hlist_for_each_entry_rcu(pos, head, member)			\
-	for (pos = rcu_dereference((head)->next) ?				\
-		hlist_entry(rcu_dereference((head)->next), __typeof__(*pos), member) : NULL; \
-	     pos; pos = rcu_dereference(pos->member.next) ?		\
-		hlist_entry(rcu_dereference(pos->member.next), __typeof__(*pos), member) : NULL)
+	for (pos = __hlist_rcu_entry((head)->next, __typeof__(*pos), member); \
+	     pos; pos = __hlist_rcu_entry(pos->member.next, __typeof__(*pos), member))
 #define hlist_for_each_entry_safe(pos, n, head, member)			\
 	for (pos = (head)->next ? hlist_entry((head)->next, __typeof__(*pos), member) : NULL; \
 	     pos && ({ n = pos->member.next; 1; });			\

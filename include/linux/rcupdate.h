@@ -26,6 +26,21 @@
  */
 void ksim_rcu_thread_enter(void);
 
+/*
+ * Publication and subscription as C11 release/acquire, in every build:
+ * liburcu's versions are volatile accesses and, without _LGPL_SOURCE (the
+ * TSan build), calls into an uninstrumented library, so TSan could not see
+ * that a reader's loads are ordered after the writer's initialisation.  On
+ * x86 both compile to plain moves, as the kernel's do.
+ */
+#undef rcu_dereference
+#define rcu_dereference(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
+#undef rcu_assign_pointer
+#define rcu_assign_pointer(p, v) ({					\
+	__typeof__(p) ___v = (v);					\
+	__atomic_store_n(&(p), ___v, __ATOMIC_RELEASE);			\
+})
+
 #define RCU_INIT_POINTER(p, v) WRITE_ONCE(p, v)
 #define rcu_access_pointer(p) READ_ONCE(p)
 #define rcu_read_lock_held() rcu_read_ongoing()
