@@ -8,28 +8,10 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/api.h>
 #include <vfs/namei.h>
 #include <vfs/syscalls.h>
 #include <vfsim/testing.h>
-
-static inline struct task_struct *T(struct vfsim_task *t)
-{
-	return (struct task_struct *)t;
-}
-
-/* Run @expr as task @t; a NULL or unbooted task gets -EINVAL. */
-#define VFSIM_SYSCALL(t, expr) ({					\
-	struct vfsim_entry __e;						\
-	long __ret;							\
-	if (!(t) || !T(t)->kernel->booted)				\
-		__ret = -EINVAL;					\
-	else {								\
-		vfsim_enter(&__e, T(t));				\
-		__ret = (expr);						\
-		vfsim_leave(&__e);					\
-	}								\
-	__ret;								\
-})
 
 struct vfsim_task *vfsim_init_task(struct vfsim *v)
 {

@@ -13,6 +13,7 @@
 #include <linux/seqlock.h>
 #include <vfs/ida.h>
 #include <vfs/task.h>
+#include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
 struct vfsim {
@@ -60,8 +61,18 @@ struct vfsim {
 	u64 clock_ns;			/* CLOCK_MONOTONIC */
 	time64_t realtime_base;		/* CLOCK_REALTIME at clock_ns == 0 */
 
+	/* The harness's LSM policy (vfsim_set_lsm_hook()); NULL: allow. */
+	vfsim_lsm_fn lsm_hook;
+	void *lsm_arg;
+
 	bool booted;
 };
+
+/* Whether the instance reproduces erratum @q's posted v17 behaviour. */
+static inline bool vfsim_quirk(const struct vfsim *v, u64 q)
+{
+	return (v->opts.quirks & q) != 0;
+}
 
 /* The instance the running thread is in (inside a syscall). */
 static inline struct vfsim *current_kernel(void) { return current->kernel; }

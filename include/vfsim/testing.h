@@ -66,6 +66,31 @@ VFSIM_API void vfsim_fail_nth_uaccess(struct vfsim *v, unsigned long n,
 				      size_t after);
 VFSIM_API bool vfsim_uaccess_fault_fired(struct vfsim *v);
 
+/* ---- the LSM policy hook ------------------------------------------------- */
+
+/*
+ * The security hooks of the model, each a point where an LSM may refuse an
+ * operation.  One harness callback decides for all of them: it gets which
+ * hook is asked and about what, and returns 0 to allow or a negative errno
+ * that the operation then fails with.  The callback runs inside the
+ * syscall: it must not call back into the instance.
+ */
+enum vfsim_lsm_hook {
+	VFSIM_LSM_SB_STATFS = 1,	/* security_sb_statfs(): fsinfo() */
+};
+
+struct vfsim_lsm_call {
+	enum vfsim_lsm_hook hook;
+	struct vfsim_task *task;	/* the caller */
+	uint64_t sb_id;			/* the superblock's unique ID, or 0 */
+	const char *fstype;		/* its filesystem type, or NULL */
+};
+
+typedef int (*vfsim_lsm_fn)(void *arg, const struct vfsim_lsm_call *call);
+
+/** Install @fn as the instance's LSM policy (NULL: allow everything). */
+VFSIM_API void vfsim_set_lsm_hook(struct vfsim *v, vfsim_lsm_fn fn, void *arg);
+
 /* ---- kernel warnings and invariants ------------------------------------- */
 
 /** Number of WARN_ON()s and refcount warnings the instance has hit. */

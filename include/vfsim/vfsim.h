@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include <vfsim/uapi/linux/fsinfo.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -58,6 +60,23 @@ struct vfsim_options {
 	/* First superblock unique ID; 0 = derived from the seed (errata S10). */
 	uint64_t sb_id_start;
 };
+
+/*
+ * Quirks (vfsim_options.quirks): by default the model does what the patch
+ * set meant where the posted v17 code has a bug; the bit of erratum Bn,
+ * (1ULL << n), makes the instance do what v17 did instead.  docs/fsinfo.md
+ * and the errata list describe each one.
+ */
+/* fsinfo() asked for the size only (NULL buffer, size 0) answers 4096 for
+ * every string, list and opaque value, and counts an attribute of both the
+ * filesystem's and the common table twice in FSINFO_ATTR_FSINFO_ATTRIBUTES. */
+#define VFSIM_QUIRK_B6 (1ULL << 6)
+/* fsinfo() string values are cut to 4095 bytes instead of growing the
+ * buffer; a mount point longer than 4095 bytes is -ENAMETOOLONG. */
+#define VFSIM_QUIRK_B7 (1ULL << 7)
+/* fsinfo() by mount ID returns 0, copying nothing, for an ID above INT_MAX
+ * (the model gives -EINVAL). */
+#define VFSIM_QUIRK_B11 (1ULL << 11)
 
 /**
  * vfsim_create - make a new simulated kernel, with no mounts yet.
@@ -214,6 +233,22 @@ VFSIM_API long vfsim_path_mnt_id(struct vfsim_task *t, const char *path);
 /** Fill @m for mount @mnt_id; -ENOENT if no such mount in @t's namespace. */
 VFSIM_API int vfsim_mount_by_id(struct vfsim_task *t, unsigned int mnt_id,
 				vfsim_mount_cb cb, void *arg);
+
+/* ---- fsinfo() ----------------------------------------------------------- */
+
+/**
+ * vfsim_fsinfo - fsinfo(2) of the patch set (v17): query attribute
+ * @params->request (value @params->Nth, @params->Mth) of the object named by
+ * @dfd and @pathname as @params->flags says (a path, an open fd, or a mount
+ * ID given as a string).  @params may be NULL (FSINFO_ATTR_STATFS of a
+ * path).  At most @buf_size bytes are copied to @buffer; the value's full
+ * size is returned, or -errno.  @buffer NULL with @buf_size 0 asks for the
+ * size only.  The structures and constants are those of
+ * <vfsim/uapi/linux/fsinfo.h>.
+ */
+VFSIM_API long vfsim_fsinfo(struct vfsim_task *t, int dfd, const char *pathname,
+			    const struct fsinfo_params *params, void *buffer,
+			    size_t buf_size);
 
 /** Print the tree of @t's namespace like the `vfsim tree` verb. */
 VFSIM_API int vfsim_print_tree(struct vfsim_task *t, FILE *out);
