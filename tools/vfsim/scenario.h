@@ -139,6 +139,7 @@ void scn_put_token(FILE *out, const char *s);
 extern const struct scn_verb scn_verbs_core[];
 extern const struct scn_verb scn_verbs_fs[];
 extern const struct scn_verb scn_verbs_mount[];
+extern const struct scn_verb scn_verbs_fsinfo[];
 
 const struct scn_verb *scn_verb_find(const char *name);
 /* The verb list for `vfsim run --help`. */

@@ -13,6 +13,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_core,
 	scn_verbs_fs,
 	scn_verbs_mount,
+	scn_verbs_fsinfo,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))
