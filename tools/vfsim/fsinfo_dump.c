@@ -460,13 +460,12 @@ void fsd_dump_hex(FILE *out, const void *data, unsigned int size)
 		for (i = 0; i < 4 && off + i < size; i++)
 			w |= (unsigned int)p[off + i] << (8 * i);
 		if (col == 0)
-			fprintf(out, "%04x: ", off);
-		fprintf(out, "%08x", w);
+			fprintf(out, "%04x:", off);
+		/* a last, partial word shows only the bytes there are */
+		fprintf(out, " %0*x", (int)(2 * i), w);
 		if (++col == 4) {
 			fputc('\n', out);
 			col = 0;
-		} else {
-			fputc(' ', out);
 		}
 	}
 	if (col)
