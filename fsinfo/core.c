@@ -62,7 +62,7 @@ int vfs_fsinfo(struct path *path, struct fsinfo_context *ctx)
 	if (ret < 0)
 		return ret;
 	if (ctx->want_size_only &&
-	    (ctx->clear_tail || vfsim_quirk(current_kernel(), VFSIM_QUIRK_B6)))
+	    (ctx->clear_tail || vfsim_quirk(current_kernel(), 6)))
 		return ret;
 	if (ret == 0)
 		return 0;	/* nothing to fetch */

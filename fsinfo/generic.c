@@ -35,7 +35,7 @@ int fsinfo_string(const char *s, struct fsinfo_context *ctx)
 	if (!s)
 		return 0;
 	len = strlen(s);
-	if (vfsim_quirk(current_kernel(), VFSIM_QUIRK_B7) && ctx->buf_size)
+	if (vfsim_quirk(current_kernel(), 7) && ctx->buf_size)
 		len = min_t(size_t, len, ctx->buf_size - 1);
 	if (len > INT_MAX)
 		return -EMSGSIZE;

@@ -76,7 +76,7 @@ int vfs_fsinfo_mount(int dfd, const char __user *filename,
 	ret = kstrtoul(name, 0, &mnt_id);
 	if (ret < 0)
 		goto out_name;
-	if (vfsim_quirk(current_kernel(), VFSIM_QUIRK_B11)) {
+	if (vfsim_quirk(current_kernel(), 11)) {
 		if ((long)mnt_id > INT_MAX)
 			goto out_name;
 	} else if (mnt_id > INT_MAX) {

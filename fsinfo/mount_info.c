@@ -139,7 +139,7 @@ int fsinfo_generic_mount_point(struct path *path, struct fsinfo_context *ctx)
 		} else if (IS_ERR(p)) {
 			len = (int)PTR_ERR(p);
 			if (len == -ENAMETOOLONG &&
-			    !vfsim_quirk(v, VFSIM_QUIRK_B7) && ctx->buf_size < INT_MAX / 2)
+			    !vfsim_quirk(v, 7) && ctx->buf_size < INT_MAX / 2)
 				len = (int)ctx->buf_size * 2;
 		} else {
 			len = (int)((char *)ctx->buffer + ctx->buf_size - p);

@@ -13,6 +13,7 @@
 #include <vfs/syscalls.h>
 #include <vfsim/testing.h>
 
+
 struct vfsim_task *vfsim_init_task(struct vfsim *v)
 {
 	if (!v || !v->booted)

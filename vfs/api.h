@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/*
- * How the public API enters the kernel (vfs/api*.c, fsinfo/api.c): a
- * struct vfsim_task is a task_struct, and each syscall runs between
- * vfsim_enter() and vfsim_leave().
- */
+/* Shared by the public API files: entering the kernel as a task. */
 #ifndef _VFSIM_VFS_API_H
 #define _VFSIM_VFS_API_H
 

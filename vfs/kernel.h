@@ -68,10 +68,10 @@ struct vfsim {
 	bool booted;
 };
 
-/* Whether the instance reproduces erratum @q's posted v17 behaviour. */
-static inline bool vfsim_quirk(const struct vfsim *v, u64 q)
+/* Is quirk (erratum) @n of the running instance on? (VFSIM_QUIRK_B<n>) */
+static inline bool vfsim_quirk(const struct vfsim *v, unsigned int n)
 {
-	return (v->opts.quirks & q) != 0;
+	return READ_ONCE(v->opts.quirks) & (1ULL << n);
 }
 
 /* The instance the running thread is in (inside a syscall). */

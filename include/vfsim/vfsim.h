@@ -48,6 +48,16 @@ enum vfsim_allocator {
 	VFSIM_ALLOC_JEMALLOC = 2, /* -EOPNOTSUPP from vfsim_create if not built in */
 };
 
+/*
+ * Quirks: each reproduces the posted v17 behaviour of one bug of the
+ * errata list (spec/errata.md), bit N for erratum BN.  Off by default:
+ * the model then does what the code meant to do.  The fsinfo() ones are
+ * described in docs/fsinfo.md.
+ */
+#define VFSIM_QUIRK_B6 (1ULL << 6)  /* fsinfo size-only: 4096 for strings/lists */
+#define VFSIM_QUIRK_B7 (1ULL << 7)  /* fsinfo strings cut to 4095 bytes */
+#define VFSIM_QUIRK_B11 (1ULL << 11) /* fsinfo mount ID > INT_MAX returns 0 */
+
 struct vfsim_options {
 	/* Seed for everything pseudo-random in the instance (fault probability,
 	 * the start of superblock unique IDs). */
@@ -60,23 +70,6 @@ struct vfsim_options {
 	/* First superblock unique ID; 0 = derived from the seed (errata S10). */
 	uint64_t sb_id_start;
 };
-
-/*
- * Quirks (vfsim_options.quirks): by default the model does what the patch
- * set meant where the posted v17 code has a bug; the bit of erratum Bn,
- * (1ULL << n), makes the instance do what v17 did instead.  docs/fsinfo.md
- * and the errata list describe each one.
- */
-/* fsinfo() asked for the size only (NULL buffer, size 0) answers 4096 for
- * every string, list and opaque value, and counts an attribute of both the
- * filesystem's and the common table twice in FSINFO_ATTR_FSINFO_ATTRIBUTES. */
-#define VFSIM_QUIRK_B6 (1ULL << 6)
-/* fsinfo() string values are cut to 4095 bytes instead of growing the
- * buffer; a mount point longer than 4095 bytes is -ENAMETOOLONG. */
-#define VFSIM_QUIRK_B7 (1ULL << 7)
-/* fsinfo() by mount ID returns 0, copying nothing, for an ID above INT_MAX
- * (the model gives -EINVAL). */
-#define VFSIM_QUIRK_B11 (1ULL << 11)
 
 /**
  * vfsim_create - make a new simulated kernel, with no mounts yet.
