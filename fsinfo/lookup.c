@@ -61,7 +61,7 @@ int vfs_fsinfo_fd(unsigned int fd, struct fsinfo_context *ctx)
 int vfs_fsinfo_mount(int dfd, const char __user *filename,
 		     struct fsinfo_context *ctx)
 {
-	unsigned long mnt_id;
+	unsigned long mnt_id = 0;
 	struct file *f = NULL;
 	struct path path;
 	char *name;

@@ -16,9 +16,15 @@ int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
 
 static inline int kstrtoul(const char *s, unsigned int base, unsigned long *res)
 {
+	unsigned long long v;
+	int ret;
+
 	_Static_assert(sizeof(unsigned long) == sizeof(unsigned long long),
 		       "kstrtoul() is kstrtoull() on 64-bit");
-	return kstrtoull(s, base, (unsigned long long *)res);
+	ret = kstrtoull(s, base, &v);
+	if (!ret)
+		*res = (unsigned long)v;
+	return ret;
 }
 
 #endif
