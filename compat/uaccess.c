@@ -8,6 +8,8 @@
 #include <stdlib.h>
 
 #include <compat/ksim.h>
+#include <linux/err.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #define KSIM_NULL_PAGE 4096
@@ -112,6 +114,25 @@ long strnlen_user(const char __user *src, long n)
 	if (len == ok && ok < (size_t)n)
 		return 0;
 	return len < (size_t)n ? (long)len + 1 : n + 1;
+}
+
+char *strndup_user(const char __user *s, long n)
+{
+	char *p = kmalloc((size_t)n, GFP_KERNEL);
+	long len;
+
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	len = strncpy_from_user(p, s, n);
+	if (len < 0) {
+		kfree(p);
+		return ERR_PTR(len);
+	}
+	if (len == n) {
+		kfree(p);
+		return ERR_PTR(-EINVAL);
+	}
+	return p;
 }
 
 int ksim_ua_unmap(struct ksim_uaccess *ua, const void *addr, size_t len)

@@ -65,6 +65,29 @@ int prepend_path(const struct path *path, const struct path *root,
 	return error;
 }
 
+/*
+ * __d_path - the path of @path relative to @root, "/" if they are the same.
+ * NULL if @root is not on the way up from @path (outside it, unreachable,
+ * or an escaped dentry); ERR_PTR(-ENAMETOOLONG) if it does not fit.  The
+ * result ends with the NUL at buf[buflen - 1].
+ */
+char *__d_path(const struct path *path, const struct path *root, char *buf,
+	       int buflen)
+{
+	char *res = buf + buflen;
+	int error;
+
+	prepend(&res, &buflen, "", 1);
+	error = prepend_path(path, root, &res, &buflen);
+	if (error < 0)
+		return ERR_PTR(error);
+	if (error > 0)
+		return NULL;
+	if (!*res && prepend(&res, &buflen, "/", 1))
+		return ERR_PTR(-ENAMETOOLONG);
+	return res;
+}
+
 /* The path from the namespace root, "/" for the root itself. */
 char *d_absolute_path_ns(const struct path *path, char *buf, int buflen)
 {

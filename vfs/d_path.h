@@ -6,6 +6,8 @@
 
 int prepend_path(const struct path *path, const struct path *root,
 		 char **buffer, int *buflen);
+char *__d_path(const struct path *path, const struct path *root, char *buf,
+	       int buflen);
 char *d_absolute_path_ns(const struct path *path, char *buf, int buflen);
 char *d_path(const struct path *path, char *buf, int buflen);
 

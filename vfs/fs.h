@@ -29,6 +29,7 @@ struct path;
 struct fs_context;
 struct watch_list;
 struct vfsmount;
+struct fsinfo_context;
 
 typedef unsigned int kuid_t;
 typedef unsigned int kgid_t;
@@ -175,15 +176,28 @@ struct kstatfs {
 	long f_type;
 	long f_bsize;
 	u64 f_blocks, f_bfree, f_bavail, f_files, f_ffree;
+	__kernel_fsid_t f_fsid;
 	long f_namelen, f_frsize, f_flags;
 };
+
+/* statfs.c: -ENOSYS if the filesystem has no ->statfs */
+int statfs_by_dentry(struct dentry *dentry, struct kstatfs *buf);
+int vfs_statfs(const struct path *path, struct kstatfs *buf);
 
 struct super_operations {
 	void (*put_super)(struct super_block *sb);
 	int (*statfs)(struct dentry *dentry, struct kstatfs *buf);
 	/* Append the fs's own mount options (",opt=val...") to @buf. */
 	int (*show_options)(char *buf, size_t len, struct dentry *root);
+	/* fsinfo() attributes of this filesystem, looked up before the
+	 * common table (patch 07); -EOPNOTSUPP passes the query on. */
+	int (*fsinfo)(struct path *path, struct fsinfo_context *ctx);
 };
+
+/* sb->s_quota_types (include/linux/quota.h) */
+#define QTYPE_MASK_USR	(1 << 0)
+#define QTYPE_MASK_GRP	(1 << 1)
+#define QTYPE_MASK_PRJ	(1 << 2)
 
 typedef struct {
 	u8 b[16];
@@ -208,6 +222,10 @@ struct super_block {
 	char s_id[32];			/* informational name */
 	uuid_t s_uuid;
 	char *s_volname;		/* volume label, may be NULL */
+	/* Set by fill_super, read by fsinfo()'s LIMITS, SUPPORTS, FEATURES. */
+	const struct dentry_operations *s_d_op;	/* default dentry ops */
+	unsigned int s_max_links;	/* 0: no limit stated */
+	unsigned int s_quota_types;	/* QTYPE_MASK_* */
 	u32 s_time_gran;
 	time64_t s_time_min, s_time_max;
 	u64 s_unique_id;		/* patch 04: never reused in an instance */

@@ -13,6 +13,7 @@
 #include <linux/seqlock.h>
 #include <vfs/ida.h>
 #include <vfs/task.h>
+#include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
 struct vfsim {

@@ -15,26 +15,6 @@
 
 #define PAGE_SIZE 4096
 
-/* strndup_user(): -EFAULT on a fault, -EINVAL when longer than @n. */
-static char *strndup_user(const char __user *s, long n)
-{
-	char *p = kmalloc((size_t)n, GFP_KERNEL);
-	long len;
-
-	if (!p)
-		return ERR_PTR(-ENOMEM);
-	len = strncpy_from_user(p, s, n);
-	if (len < 0) {
-		kfree(p);
-		return ERR_PTR(len);
-	}
-	if (len == n) {
-		kfree(p);
-		return ERR_PTR(-EINVAL);
-	}
-	return p;
-}
-
 static char *copy_mount_string(const void __user *data)
 {
 	return data ? strndup_user(data, PATH_MAX) : NULL;

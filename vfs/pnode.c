@@ -214,6 +214,54 @@ static bool is_subdir_of(struct dentry *d, struct dentry *ancestor)
 	}
 }
 
+/*
+ * is_path_reachable() of fs/namespace.c: (@mnt, @dentry) is at or below
+ * @root, crossing mountpoints on the way up.  Its only user is here.
+ */
+static bool is_path_reachable(struct mount *mnt, struct dentry *dentry,
+			      const struct path *root)
+{
+	while (&mnt->mnt != root->mnt && mnt_has_parent(mnt)) {
+		dentry = mnt->mnt_mountpoint;
+		mnt = mnt->mnt_parent;
+	}
+	return &mnt->mnt == root->mnt && is_subdir_of(dentry, root->dentry);
+}
+
+/* A peer of @mnt in @ns whose root @root can see, or NULL. */
+static struct mount *get_peer_under_root(struct mount *mnt,
+					 struct mnt_namespace *ns,
+					 const struct path *root)
+{
+	struct mount *m = mnt;
+
+	do {
+		if (m->mnt_ns == ns && is_path_reachable(m, m->mnt.mnt_root, root))
+			return m;
+		m = next_peer(m);
+	} while (m != mnt);
+	return NULL;
+}
+
+/*
+ * get_dominating_id - the peer group that @mnt, a slave, really receives
+ * propagation from as seen from @root: the first master up the chain with
+ * a peer visible under @root (mountinfo's "propagate_from").  0 if none.
+ * Caller holds namespace_sem.
+ */
+int get_dominating_id(struct mount *mnt, const struct path *root)
+{
+	struct mount *m;
+
+	for (m = mnt->mnt_master; m; m = m->mnt_master) {
+		struct mount *d = get_peer_under_root(m, mnt->mnt_ns, root);
+
+		if (d)
+			return d->mnt_group_id;
+	}
+	return 0;
+}
+
 /* The state of one propagate_mnt() call (the kernel keeps it in statics,
  * serialised by namespace_sem; ours is per call). */
 struct propagation {

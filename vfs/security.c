@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* LSM hooks (security/security.c) calling the harness's policy. */
+#include <linux/bug.h>
 #include <vfs/kernel.h>
 #include <vfs/security.h>
 
@@ -19,10 +20,13 @@ static const struct vfsim_lsm_ops *lsm(void **arg)
 	return ops;
 }
 
+/* A policy may only allow (0) or refuse (-errno); anything else is its
+ * bug, reported as a warning and taken as a refusal. */
 static int lsm_errno(int ret)
 {
-	/* A policy may only allow or refuse. */
-	return ret < 0 ? ret : 0;
+	if (WARN_ON(ret > 0))
+		return -EPERM;
+	return ret;
 }
 
 int security_post_notification(const struct cred *w_cred, const struct cred *cred,

@@ -8,10 +8,13 @@
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 
+#include "internal.h"
+
 #define PROC_SUPER_MAGIC 0x9fa0
 
 static const struct super_operations proc_sops = {
 	.statfs = simple_statfs,
+	.fsinfo = proc_fsinfo,
 };
 
 static int proc_test_super(struct super_block *sb, struct fs_context *fc)

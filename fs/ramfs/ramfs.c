@@ -13,6 +13,8 @@
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 
+#include "internal.h"
+
 #define TMPFS_MAGIC 0x01021994
 #define RAMFS_MAGIC 0x858458f6
 
@@ -104,6 +106,7 @@ static int ramfs_statfs(struct dentry *dentry, struct kstatfs *buf)
 
 static const struct super_operations ramfs_ops = {
 	.statfs = ramfs_statfs,
+	.fsinfo = ramfs_fsinfo,
 };
 
 static int ramfs_fill(struct super_block *sb, struct fs_context *fc,

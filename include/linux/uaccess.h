@@ -16,6 +16,9 @@ unsigned long copy_to_user(void __user *to, const void *from, unsigned long n);
 unsigned long clear_user(void __user *to, unsigned long n);
 long strncpy_from_user(char *dst, const char __user *src, long count);
 long strnlen_user(const char __user *src, long n);
+/* A kmalloc()ed copy of the string at @s (mm/util.c): ERR_PTR(-EFAULT) on a
+ * fault, ERR_PTR(-EINVAL) if it does not fit in @n bytes with its NUL. */
+char *strndup_user(const char __user *s, long n);
 
 #define get_user(x, ptr) ({						\
 	__typeof__(*(ptr)) __v;						\

@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include <vfsim/uapi/linux/fsinfo.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -47,18 +49,22 @@ enum vfsim_allocator {
 };
 
 /*
- * Quirks: each reproduces the posted v17 behaviour of one bug of
- * docs/errata.md (spec/errata.md), bit N for erratum BN.  Off by default:
- * the model then does what the code meant to do.
+ * Quirks: each reproduces the posted v17 behaviour of one bug of the
+ * errata list (spec/errata.md), bit N for erratum BN.  Off by default:
+ * the model then does what the code meant to do.  docs/notifications.md
+ * and docs/fsinfo.md describe them.
  */
 #define VFSIM_QUIRK_B1 (1ULL << 1)  /* watch_mount: bad watch_fd returns 0 */
 #define VFSIM_QUIRK_B2 (1ULL << 2)  /* watch_sb: bad watch_fd returns 0 */
 #define VFSIM_QUIRK_B3 (1ULL << 3)  /* watch_sb: at_flags used as lookup flags */
 #define VFSIM_QUIRK_B4 (1ULL << 4)  /* removal on a never-watched object oopses */
 #define VFSIM_QUIRK_B5 (1ULL << 5)  /* SETATTR IS_NOW_RO tests SB_RDONLY (= nosuid) */
+#define VFSIM_QUIRK_B6 (1ULL << 6)  /* fsinfo size-only: 4096 for strings/lists */
+#define VFSIM_QUIRK_B7 (1ULL << 7)  /* fsinfo strings cut to 4095 bytes */
 #define VFSIM_QUIRK_B8 (1ULL << 8)  /* watch ID shifted by 24, not 8 */
 #define VFSIM_QUIRK_B9 (1ULL << 9)  /* removal record id = kernel dentry address */
 #define VFSIM_QUIRK_B10 (1ULL << 10) /* DCACHE_MOUNT_WATCH never cleared */
+#define VFSIM_QUIRK_B11 (1ULL << 11) /* fsinfo mount ID > INT_MAX returns 0 */
 
 struct vfsim_options {
 	/* Seed for everything pseudo-random in the instance (fault probability,
@@ -363,6 +369,22 @@ VFSIM_API long vfsim_path_mnt_id(struct vfsim_task *t, const char *path);
 /** Fill @m for mount @mnt_id; -ENOENT if no such mount in @t's namespace. */
 VFSIM_API int vfsim_mount_by_id(struct vfsim_task *t, unsigned int mnt_id,
 				vfsim_mount_cb cb, void *arg);
+
+/* ---- fsinfo() ----------------------------------------------------------- */
+
+/**
+ * vfsim_fsinfo - fsinfo(2) of the patch set (v17): query attribute
+ * @params->request (value @params->Nth, @params->Mth) of the object named by
+ * @dfd and @pathname as @params->flags says (a path, an open fd, or a mount
+ * ID given as a string).  @params may be NULL (FSINFO_ATTR_STATFS of a
+ * path).  At most @buf_size bytes are copied to @buffer; the value's full
+ * size is returned, or -errno.  @buffer NULL with @buf_size 0 asks for the
+ * size only.  The structures and constants are those of
+ * <vfsim/uapi/linux/fsinfo.h>.
+ */
+VFSIM_API long vfsim_fsinfo(struct vfsim_task *t, int dfd, const char *pathname,
+			    const struct fsinfo_params *params, void *buffer,
+			    size_t buf_size);
 
 /** Print the tree of @t's namespace like the `vfsim tree` verb. */
 VFSIM_API int vfsim_print_tree(struct vfsim_task *t, FILE *out);

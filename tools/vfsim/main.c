@@ -4,6 +4,8 @@
  *
  *   vfsim demo                            boot the default tree, print it
  *   vfsim run [--trace] [--check] FILE|-  run a scenario (docs/scenario.md)
+ *   vfsim fsinfo [-adlmr] PATH | -M ID    test-fsinfo on the default tree
+ *   vfsim mntinfo [PATH | -M ID]          test-mntinfo on the default tree
  *   vfsim --help | --version
  */
 #include <stdio.h>
@@ -23,6 +25,9 @@ void tool_usage(FILE *out)
 	      "  demo                             boot the default tree and print it\n"
 	      "  run [--trace] [--check] FILE|-   run a scenario file ('-': stdin);\n"
 	      "                                   '" TOOL_NAME " run --help' lists the verbs\n"
+	      "  fsinfo [-adlmr] PATH | -M ID     every fsinfo() attribute of PATH (or\n"
+	      "                                   mount ID) in the default tree\n"
+	      "  mntinfo [PATH | -M ID]           the mounts from PATH (or mount ID) down\n"
 	      "  help                             this text\n"
 	      "\n"
 	      "options:\n"
@@ -55,6 +60,8 @@ static const struct {
 } commands[] = {
 	{ "demo", cmd_demo },
 	{ "run", cmd_run },
+	{ "fsinfo", cmd_fsinfo },
+	{ "mntinfo", cmd_mntinfo },
 };
 
 int main(int argc, char **argv)

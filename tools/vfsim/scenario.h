@@ -147,6 +147,7 @@ void scn_put_token(FILE *out, const char *s);
 extern const struct scn_verb scn_verbs_core[];
 extern const struct scn_verb scn_verbs_fs[];
 extern const struct scn_verb scn_verbs_mount[];
+extern const struct scn_verb scn_verbs_fsinfo[];
 extern const struct scn_verb scn_verbs_notify[];
 extern const struct scn_verb scn_verbs_pipe[];
 extern const struct scn_verb scn_verbs_tobj[];

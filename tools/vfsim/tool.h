@@ -24,6 +24,8 @@ enum tool_exit {
 /* Subcommands: argv[0] is the subcommand's name; they return an exit status. */
 int cmd_demo(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_fsinfo(int argc, char **argv);
+int cmd_mntinfo(int argc, char **argv);
 
 /* The top-level usage text (main.c). */
 void tool_usage(FILE *out);

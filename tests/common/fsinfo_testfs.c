@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* The fsinfo suites' test filesystem and helpers: see fsinfo_testfs.h. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <linux/atomic.h>
+#include <fsinfo/fsinfo.h>
+#include <vfs/kernel.h>
+#include <vfs/namei.h>
+
+#include "common/fsinfo_testfs.h"
+
+#define VT_ATTR_VSTRUCT_NM__STRUCT struct fsinfo_mount_child
+
+struct vt_testfs_knobs vt_testfs;
+
+static int get_volume_name(struct path *path, struct fsinfo_context *ctx)
+{
+	return fsinfo_string(vt_testfs.volume_name, ctx);
+}
+
+static int get_opaque(struct path *path, struct fsinfo_context *ctx)
+{
+	long size = vt_testfs.opaque_size;
+
+	if (vt_testfs.calls < 64)
+		vt_testfs.buf_sizes[vt_testfs.calls] = ctx->buf_size;
+	vt_testfs.calls++;
+	if (vt_testfs.opaque_grow)
+		size = (long)ctx->buf_size + 1;
+	if (size >= 0 && size <= (long)ctx->buf_size)
+		memset(ctx->buffer, 0x5a, (size_t)size);
+	return (int)size;
+}
+
+static int get_string_n(struct path *path, struct fsinfo_context *ctx)
+{
+	char s[32];
+
+	if (ctx->Nth >= vt_testfs.n)
+		return -ENODATA;
+	snprintf(s, sizeof(s), "value-%u", ctx->Nth);
+	return fsinfo_string(s, ctx);
+}
+
+static int get_vstruct_nm(struct path *path, struct fsinfo_context *ctx)
+{
+	struct fsinfo_mount_child *p = ctx->buffer;
+
+	if (ctx->Nth >= vt_testfs.n || ctx->Mth >= vt_testfs.m)
+		return -ENODATA;
+	p->mnt_id = ctx->Nth;
+	p->change_counter = ctx->Mth;
+	return sizeof(*p);
+}
+
+static int get_never(struct path *path, struct fsinfo_context *ctx)
+{
+	abort();	/* a bad type is refused before the getter */
+}
+
+static const struct fsinfo_attribute testfs_attributes[] = {
+	FSINFO_STRING	(FSINFO_ATTR_VOLUME_NAME,	get_volume_name),
+	FSINFO_OPAQUE	(VT_ATTR_OPAQUE,		get_opaque),
+	FSINFO_STRING_N	(VT_ATTR_STRING_N,		get_string_n),
+	FSINFO_VSTRUCT_NM(VT_ATTR_VSTRUCT_NM,		get_vstruct_nm),
+	__FSINFO(VT_ATTR_BAD_TYPE, 7, 0, get_never, 0),
+	{}
+};
+
+static int testfs_fsinfo(struct path *path, struct fsinfo_context *ctx)
+{
+	return fsinfo_get_attribute(path, ctx, testfs_attributes);
+}
+
+static const struct super_operations testfs_ops = {
+	.statfs = simple_statfs,
+	.fsinfo = testfs_fsinfo,
+};
+
+static const struct super_operations testfs_nostatfs_ops = {
+	.fsinfo = testfs_fsinfo,
+};
+
+static struct vfsmount *testfs_d_automount(struct path *path)
+{
+	abort();	/* s_d_op is only looked at, never applied */
+}
+
+static const struct dentry_operations testfs_dops = {
+	.d_automount = testfs_d_automount,
+};
+
+static int testfs_fill_super(struct super_block *sb, struct fs_context *fc)
+{
+	sb->s_magic = 0x7e577e57;
+	sb->s_op = vt_testfs.no_statfs ? &testfs_nostatfs_ops : &testfs_ops;
+	if (vt_testfs.automounts)
+		sb->s_d_op = &testfs_dops;
+	sb->s_quota_types = vt_testfs.quota_types;
+	sb->s_max_links = vt_testfs.max_links;
+	if (vt_testfs.time_gran)
+		sb->s_time_gran = vt_testfs.time_gran;
+	return simple_fill_root(sb, 0755);
+}
+
+static int testfs_get_tree(struct fs_context *fc)
+{
+	return get_tree_nodev(fc, testfs_fill_super);
+}
+
+static struct file_system_type testfs_type = {
+	.name = "fsinfotest",
+	.get_tree = testfs_get_tree,
+	.kill_sb = kill_litter_super,
+};
+
+static struct file_system_type testfs_blk_type = {
+	.name = "fsinfotestblk",
+	.fs_flags = FS_REQUIRES_DEV,
+	.get_tree = testfs_get_tree,
+	.kill_sb = kill_litter_super,
+};
+
+int vt_register_testfs(struct vfsim *v)
+{
+	struct vfsim_entry e;
+	int err;
+
+	vfsim_enter_kernel(&e, v);
+	err = register_filesystem(v, &testfs_type);
+	if (!err)
+		err = register_filesystem(v, &testfs_blk_type);
+	vfsim_leave(&e);
+	return err;
+}
+
+struct vfsim *vt_boot_quirks(const char *tree, uint64_t quirks)
+{
+	struct vfsim_options o = { .quirks = quirks };
+	struct vfsim *v = NULL;
+
+	if (vfsim_create(&o, &v) || vfsim_boot(v, tree)) {
+		fprintf(stderr, "vt_boot_quirks: cannot boot\n");
+		abort();
+	}
+	return v;
+}
+
+long vt_fsinfo(struct vfsim_task *t, const char *path, unsigned int attr,
+	       unsigned int n, unsigned int m, void *buf, size_t size)
+{
+	struct fsinfo_params p = { .request = attr, .Nth = n, .Mth = m };
+
+	return vfsim_fsinfo(t, AT_FDCWD, path, &p, buf, size);
+}
+
+long vt_fsinfo_mnt(struct vfsim_task *t, unsigned int mnt_id, unsigned int attr,
+		   void *buf, size_t size)
+{
+	struct fsinfo_params p = {
+		.flags = FSINFO_FLAGS_QUERY_MOUNT,
+		.request = attr,
+	};
+	char id[32];
+
+	snprintf(id, sizeof(id), "%u", mnt_id);
+	return vfsim_fsinfo(t, AT_FDCWD, id, &p, buf, size);
+}
+
+void vt_bump_sb_notify_counter(struct vfsim_task *t, const char *path)
+{
+	struct task_struct *task = (struct task_struct *)t;
+	struct vfsim_entry e;
+	struct path p;
+
+	vfsim_enter(&e, task);
+	if (kern_path(path, LOOKUP_FOLLOW, &p) == 0) {
+		atomic_inc(&p.dentry->d_sb->s_notify_counter);
+		path_put(&p);
+	}
+	vfsim_leave(&e);
+}

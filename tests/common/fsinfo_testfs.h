@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * "fsinfotest": a filesystem for the fsinfo suites whose own ->fsinfo
+ * table is steered by the test, to reach what the built-in filesystems do
+ * not: values of any size (the resize loop, -EMSGSIZE, -ERESTARTSYS),
+ * N and NM attributes, a bad value type, a long string, features taken
+ * from the superblock (block device, quotas, automounts).
+ *
+ * Its table (VT_ATTR_* are test-only IDs, not v17 attributes):
+ *   FSINFO_ATTR_VOLUME_NAME  string     vt_testfs.volume_name
+ *   VT_ATTR_OPAQUE           opaque     vt_testfs.opaque_size bytes of 0x5a
+ *   VT_ATTR_STRING_N         string xN  "value-N" for N < vt_testfs.n
+ *   VT_ATTR_VSTRUCT_NM       vstruct xNM {N, M} for N < n, M < m
+ *   VT_ATTR_BAD_TYPE         type 7     (never gets to its getter)
+ * and nothing else: FEATURES and the rest come from the common table.
+ * "fsinfotestblk" is the same with FS_REQUIRES_DEV.
+ *
+ * Tests run one per process, so the knobs are plain globals.
+ */
+#ifndef VFSIM_TESTS_COMMON_FSINFO_TESTFS_H
+#define VFSIM_TESTS_COMMON_FSINFO_TESTFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <vfsim/vfsim.h>
+
+#define VT_ATTR_OPAQUE		0x7f0
+#define VT_ATTR_STRING_N	0x7f1
+#define VT_ATTR_VSTRUCT_NM	0x7f2
+#define VT_ATTR_BAD_TYPE	0x7f3
+
+struct vt_testfs_knobs {
+	const char *volume_name;	/* NULL: an empty string */
+	long opaque_size;		/* what the opaque getter asks for */
+	bool opaque_grow;		/* ask for buf_size + 1 every time */
+	unsigned int n, m;		/* values of the N and NM attributes */
+	bool no_statfs;			/* no ->statfs */
+	bool automounts;		/* s_d_op has d_automount */
+	unsigned int quota_types;	/* QTYPE_MASK_* */
+	unsigned int max_links;
+	unsigned int time_gran;		/* 0: leave the default (1 ns) */
+	/* what the opaque getter saw: buffer sizes of its calls */
+	unsigned int calls;
+	unsigned int buf_sizes[64];
+};
+
+extern struct vt_testfs_knobs vt_testfs;
+
+/* Register both types in @v (after vfsim_create/boot): 0 or -errno. */
+int vt_register_testfs(struct vfsim *v);
+
+/* A kernel with @quirks, booted with @tree; aborts on failure. */
+struct vfsim *vt_boot_quirks(const char *tree, uint64_t quirks);
+
+/* fsinfo() of @path: attribute @attr (Nth @n, Mth @m) into @buf; the
+ * value's size or -errno. */
+long vt_fsinfo(struct vfsim_task *t, const char *path, unsigned int attr,
+	       unsigned int n, unsigned int m, void *buf, size_t size);
+/* The same by mount ID (FSINFO_FLAGS_QUERY_MOUNT, AT_FDCWD). */
+long vt_fsinfo_mnt(struct vfsim_task *t, unsigned int mnt_id, unsigned int attr,
+		   void *buf, size_t size);
+
+/* The superblock's notification counter, bumped as notify_sb() will. */
+void vt_bump_sb_notify_counter(struct vfsim_task *t, const char *path);
+
+#endif
