@@ -30,7 +30,7 @@ int vfsim_register_builtin_filesystems(struct vfsim *v)
 }
 
 struct boot_step {
-	enum { MKDIR, MOUNT } op;
+	enum { MKDIR, MOUNT, SWITCH_ROOT } op;
 	const char *path;
 	const char *fstype;
 	const char *source;
@@ -44,6 +44,11 @@ struct boot_step {
  * replace or extend the in-memory stand-ins here.
  */
 static const struct boot_step default_tree[] = {
+	/* The root filesystem over rootfs, as every real system has it: "/"
+	 * then has a parent mount and a mountpoint, as fsinfo's MOUNT_POINT
+	 * and test-fsinfo expect. */
+	{ MOUNT, "/", "tmpfs", "root", 0, "mode=755", 0 },
+	{ SWITCH_ROOT, "/", NULL, NULL, 0, NULL, 0 },
 	{ MKDIR, "/proc", .mode = 0555 },
 	{ MKDIR, "/tmp", .mode = 01777 },
 	{ MKDIR, "/home", .mode = 0755 },
@@ -52,6 +57,29 @@ static const struct boot_step default_tree[] = {
 	{ MOUNT, "/tmp", "tmpfs", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777", 0 },
 	{ MOUNT, "/home", "tmpfs", "home", MS_NODEV, "mode=755", 0 },
 };
+
+/*
+ * What switch_root does after moving the new root over "/": the init task
+ * (and every task made from it later) gets the mount now on top of its
+ * root as its root and working directory.
+ */
+static int switch_root(void)
+{
+	struct vfsmount *top;
+	struct path root;
+
+	get_fs_root(&current->fs, &root);
+	top = lookup_mnt(&root);
+	path_put(&root);
+	if (!top)
+		return -EINVAL;
+	root.mnt = top;
+	root.dentry = top->mnt_root;
+	set_fs_root(&current->fs, &root);
+	set_fs_pwd(&current->fs, &root);
+	mntput(top);
+	return 0;
+}
 
 static int run_steps(const struct boot_step *steps, size_t n)
 {
@@ -63,6 +91,8 @@ static int run_steps(const struct boot_step *steps, size_t n)
 
 		if (s->op == MKDIR)
 			err = do_mkdirat(AT_FDCWD, s->path, (umode_t)s->mode);
+		else if (s->op == SWITCH_ROOT)
+			err = switch_root();
 		else
 			err = ksys_mount(s->source, s->path, s->fstype, s->flags, s->data);
 	}
