@@ -192,6 +192,15 @@ struct super_operations {
 	/* fsinfo() attributes of this filesystem, looked up before the
 	 * common table (patch 07); -EOPNOTSUPP passes the query on. */
 	int (*fsinfo)(struct path *path, struct fsinfo_context *ctx);
+	/*
+	 * Events raised from below (vfsim_sb_error(), vfsim_sb_network()), for
+	 * a filesystem that reacts to them as a real one would (ext4's
+	 * errors= behaviour, a network filesystem's view of its servers).
+	 * Called with s_umount held for writing; NULL means just post the
+	 * notification (notify_sb_error(), notify_sb(NETWORK)).
+	 */
+	int (*report_error)(struct super_block *sb, int error);
+	int (*network_status)(struct super_block *sb, unsigned int info_flags);
 };
 
 /* sb->s_quota_types (include/linux/quota.h) */

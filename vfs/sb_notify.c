@@ -143,19 +143,27 @@ long sb_raise_event(const char __user *pathname, int what, int arg)
 	if (ret)
 		return ret;
 	s = path.dentry->d_sb;
+	down_write(&s->s_umount);
 	switch (what) {
 	case NOTIFY_SUPERBLOCK_ERROR:
-		notify_sb_error(s, arg);
+		if (s->s_op && s->s_op->report_error)
+			ret = s->s_op->report_error(s, arg);
+		else
+			notify_sb_error(s, arg);
 		break;
 	case NOTIFY_SUPERBLOCK_EDQUOT:
 		notify_sb_EQDUOT(s);
 		break;
 	case NOTIFY_SUPERBLOCK_NETWORK:
-		notify_sb(s, NOTIFY_SUPERBLOCK_NETWORK, (u32)arg);
+		if (s->s_op && s->s_op->network_status)
+			ret = s->s_op->network_status(s, (u32)arg);
+		else
+			notify_sb(s, NOTIFY_SUPERBLOCK_NETWORK, (u32)arg);
 		break;
 	default:
 		ret = -EINVAL;
 	}
+	up_write(&s->s_umount);
 	path_put(&path);
 	return ret;
 }
