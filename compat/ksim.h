@@ -42,6 +42,10 @@ struct ksim_uaccess {
 	unsigned long countdown;	/* 0: disarmed */
 	size_t after;
 	bool fault_fired;
+	/* Ranges or a countdown are set (under lock, read without it): with
+	 * nothing armed a user copy takes no lock, so threads copying at the
+	 * same time do not serialise on the seam. */
+	bool armed;
 };
 
 typedef void (*ksim_oops_fn)(void *arg, const char *function, const char *reason);

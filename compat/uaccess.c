@@ -14,6 +14,12 @@
 
 #define KSIM_NULL_PAGE 4096
 
+/* Under ua->lock. */
+static void ua_rearm(struct ksim_uaccess *ua)
+{
+	__atomic_store_n(&ua->armed, ua->nr || ua->countdown, __ATOMIC_RELEASE);
+}
+
 /* How many bytes of [p, p+n) can be touched before the first fault. */
 static size_t ua_accessible(const void *p, size_t n)
 {
@@ -29,6 +35,8 @@ static size_t ua_accessible(const void *p, size_t n)
 	if (!ctx)
 		return ok;
 	ua = &ctx->ua;
+	if (!__atomic_load_n(&ua->armed, __ATOMIC_ACQUIRE))
+		return ok;
 	pthread_mutex_lock(&ua->lock);
 	for (i = 0; i < ua->nr; i++) {
 		const struct ksim_range *r = &ua->ranges[i];
@@ -38,6 +46,7 @@ static size_t ua_accessible(const void *p, size_t n)
 		ok = r->start <= start ? 0 : r->start - start;
 	}
 	if (ua->countdown && --ua->countdown == 0) {
+		ua_rearm(ua);
 		ua->fault_fired = true;
 		if (ua->after < ok)
 			ok = ua->after;
@@ -156,6 +165,7 @@ int ksim_ua_unmap(struct ksim_uaccess *ua, const void *addr, size_t len)
 	ua->ranges[ua->nr].start = (uintptr_t)addr;
 	ua->ranges[ua->nr].end = (uintptr_t)addr + len;
 	ua->nr++;
+	ua_rearm(ua);
 	pthread_mutex_unlock(&ua->lock);
 	return 0;
 }
@@ -166,6 +176,7 @@ void ksim_ua_remap_all(struct ksim_uaccess *ua)
 	free(ua->ranges);
 	ua->ranges = NULL;
 	ua->nr = ua->cap = 0;
+	ua_rearm(ua);
 	pthread_mutex_unlock(&ua->lock);
 }
 
@@ -175,5 +186,6 @@ void ksim_ua_fail_nth(struct ksim_uaccess *ua, unsigned long n, size_t after)
 	ua->countdown = n;
 	ua->after = after;
 	ua->fault_fired = false;
+	ua_rearm(ua);
 	pthread_mutex_unlock(&ua->lock);
 }
