@@ -34,27 +34,9 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-static double now_ns(void)
-{
-	struct timespec ts;
+#define BENCH_NAME "bench_mntid"
+#include "bench.h"
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void die(const char *what, long err)
-{
-	fprintf(stderr, "bench_mntid: %s: %ld (%s)\n", what, err,
-		vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?");
-	exit(1);
-}
-
-#define CHECK(expr) do { long __r = (expr); if (__r < 0) die(#expr, __r); } while (0)
-
-static void row(const char *name, double value, const char *unit)
-{
-	printf("%-28s %12.2f %s\n", name, value, unit);
-}
 
 /* The model's hash of a mount ID (mnt_id_hash(), vfs/namespace.c). */
 static unsigned long id_hash(int id)

@@ -30,30 +30,12 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+#define BENCH_NAME "bench_mount"
+#include "bench.h"
+
 /* The allocation seam's per-object header (struct kmem_hdr, compat/alloc.c). */
 #define SEAM_HEADER_BYTES 48
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void die(const char *what, long err)
-{
-	fprintf(stderr, "bench_mount: %s: %ld (%s)\n", what, err,
-		vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?");
-	exit(1);
-}
-
-#define CHECK(expr) do { long __r = (expr); if (__r < 0) die(#expr, __r); } while (0)
-
-static void row(const char *name, double value, const char *unit)
-{
-	printf("%-28s %12.1f %s\n", name, value, unit);
-}
 
 struct result {
 	double mkdir_ns, mount_ns, umount_ns, bind_ns, bind_umount_ns;

@@ -50,6 +50,9 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+#define BENCH_NAME "bench_notify"
+#include "bench.h"
+
 #define BATCH 256
 #define NOTES 512
 
@@ -62,22 +65,6 @@ static const char *const kind_names[NKINDS] = { "none", "root", "deep" };
 enum method { M_API, M_DIRECT, M_CHASE, NMETHODS };
 static const char *const method_names[NMETHODS] = { "api", "direct", "chase" };
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void die(const char *what, long err)
-{
-	fprintf(stderr, "bench_notify: %s: %ld (%s)\n", what, err,
-		vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?");
-	exit(1);
-}
-
-#define CHECK(expr) do { long __r = (long)(expr); if (__r < 0) die(#expr, __r); } while (0)
 
 /* Read the pipe empty; returns the records' bytes. */
 static long drain(struct vfsim_task *t, int fd)

@@ -45,32 +45,14 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+#define BENCH_NAME "bench_wq"
+#include "bench.h"
+
 #define RING_NOTES	512
 #define READ_SIZE	4096
 #define RECORD		16
 #define OBJECT		1
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static void die(const char *what, long err)
-{
-	fprintf(stderr, "bench_wq: %s: %ld (%s)\n", what, err,
-		vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?");
-	exit(1);
-}
-
-#define CHECK(expr) do { long __r = (expr); if (__r < 0) die(#expr, __r); } while (0)
-
-static void row(const char *name, double value, const char *unit)
-{
-	printf("%-28s %12.1f %s\n", name, value, unit);
-}
 
 struct result {
 	double ns;		/* wall time of the loop */
