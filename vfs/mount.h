@@ -67,6 +67,10 @@ struct mount {
 	struct hlist_node mnt_hash;	/* in mount_hashtable, by (parent, mountpoint) */
 	struct mount *mnt_parent;	/* == self when not attached */
 	struct dentry *mnt_mountpoint;
+	/* Patch 02.  Beside the other fields the notification walk reads at
+	 * every level (parent, mountpoint, root), not at the end where the
+	 * patch puts it: one cache line less per level on a deep tree. */
+	struct watch_list *mnt_watchers;
 	struct vfsmount mnt;
 	struct rcu_head mnt_rcu;
 	atomic_t mnt_count;		/* see docs/internals.md for the holders */
@@ -90,7 +94,6 @@ struct mount {
 	int mnt_group_id;		/* peer group, 0 if not shared */
 	int mnt_expiry_mark;
 	atomic_t mnt_change_counter;	/* patch 02: number of changes applied */
-	struct watch_list *mnt_watchers; /* patch 02 */
 };
 
 static inline struct mount *real_mount(struct vfsmount *mnt)
