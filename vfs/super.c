@@ -89,45 +89,53 @@ static void free_anon_bdev(struct vfsim *v, dev_t dev)
 
 /*
  * Find a superblock of fc->fs_type that @test accepts, taking an active
- * reference, or make one with @set.  Searching first means a failed mount
- * consumes no unique ID when an existing superblock is reused.
+ * reference, or make one with @set.  As the kernel's: the search, @set and
+ * the insertion happen under one hold of sb_lock, so two first mounts of
+ * the same key cannot both make a superblock; the allocation is made
+ * outside it and the search repeated.  A dying superblock (no active
+ * reference left) is never taken, nor tested.
  */
 struct super_block *sget_fc(struct fs_context *fc,
 			    int (*test)(struct super_block *, struct fs_context *),
 			    int (*set)(struct super_block *, struct fs_context *))
 {
 	struct vfsim *v = current_kernel();
-	struct super_block *s;
+	struct super_block *s, *fresh = NULL;
 	int err;
 
+retry:
+	spin_lock(&v->sb_lock);
 	if (test) {
-		spin_lock(&v->sb_lock);
 		list_for_each_entry(s, &v->super_blocks, s_list) {
 			if (s->s_type != fc->fs_type || !(s->s_flags & SB_BORN))
 				continue;
-			if (!test(s, fc))
+			if (atomic_read(&s->s_active) == 0 || !test(s, fc))
 				continue;
-			if (atomic_read(&s->s_active) == 0)
-				continue;	/* dying */
-			atomic_inc(&s->s_active);
+			if (!atomic_inc_not_zero(&s->s_active))
+				continue;	/* died meanwhile */
 			spin_unlock(&v->sb_lock);
+			if (fresh)
+				destroy_super(fresh);
 			return s;
 		}
-		spin_unlock(&v->sb_lock);
 	}
-	s = alloc_super(fc);
-	if (!s)
-		return ERR_PTR(-ENOMEM);
-	err = set(s, fc);
+	if (!fresh) {
+		spin_unlock(&v->sb_lock);
+		fresh = alloc_super(fc);
+		if (!fresh)
+			return ERR_PTR(-ENOMEM);
+		goto retry;
+	}
+	err = set(fresh, fc);
 	if (err) {
-		destroy_super(s);
+		spin_unlock(&v->sb_lock);
+		destroy_super(fresh);
 		return ERR_PTR(err);
 	}
-	snprintf(s->s_id, sizeof(s->s_id), "%s", fc->fs_type->name);
-	spin_lock(&v->sb_lock);
-	list_add_tail(&s->s_list, &v->super_blocks);
+	snprintf(fresh->s_id, sizeof(fresh->s_id), "%s", fc->fs_type->name);
+	list_add_tail(&fresh->s_list, &v->super_blocks);
 	spin_unlock(&v->sb_lock);
-	return s;
+	return fresh;
 }
 
 int get_tree_nodev(struct fs_context *fc,

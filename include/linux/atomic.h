@@ -36,6 +36,18 @@ static inline vt pfx##_cmpxchg(t *v, vt old, vt n)			\
 	__atomic_compare_exchange_n(&v->counter, &old, n, false,	\
 				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
 	return old;							\
+}									\
+/* Add 1 unless the value is 0: taking a reference on a live object. */ \
+static inline bool pfx##_inc_not_zero(t *v)				\
+{									\
+	vt c = pfx##_read(v);						\
+									\
+	do {								\
+		if (!c)							\
+			return false;					\
+	} while (!__atomic_compare_exchange_n(&v->counter, &c, c + 1, false, \
+					      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)); \
+	return true;							\
 }
 
 __KSIM_ATOMIC_OPS(atomic, atomic_t, int)
