@@ -65,6 +65,7 @@ enum vfsim_allocator {
 #define VFSIM_QUIRK_B9 (1ULL << 9)  /* removal record id = kernel dentry address */
 #define VFSIM_QUIRK_B10 (1ULL << 10) /* DCACHE_MOUNT_WATCH never cleared */
 #define VFSIM_QUIRK_B11 (1ULL << 11) /* fsinfo mount ID > INT_MAX returns 0 */
+#define VFSIM_QUIRK_B13 (1ULL << 13) /* AFS/NFS fsinfo tables as posted (nr_features 0...) */
 
 struct vfsim_options {
 	/* Seed for everything pseudo-random in the instance (fault probability,
