@@ -61,8 +61,10 @@ static const struct {
 } quirk_names[] = {
 	{ "B1", VFSIM_QUIRK_B1 },   { "B2", VFSIM_QUIRK_B2 },
 	{ "B3", VFSIM_QUIRK_B3 },   { "B4", VFSIM_QUIRK_B4 },
-	{ "B5", VFSIM_QUIRK_B5 },   { "B8", VFSIM_QUIRK_B8 },
+	{ "B5", VFSIM_QUIRK_B5 },   { "B6", VFSIM_QUIRK_B6 },
+	{ "B7", VFSIM_QUIRK_B7 },   { "B8", VFSIM_QUIRK_B8 },
 	{ "B9", VFSIM_QUIRK_B9 },   { "B10", VFSIM_QUIRK_B10 },
+	{ "B11", VFSIM_QUIRK_B11 }, { "B13", VFSIM_QUIRK_B13 },
 };
 
 /* @arg as WORD[,WORD]...; @what names the list in the message. */
@@ -254,7 +256,7 @@ const struct scn_verb scn_verbs_notify[] = {
 	{ "sb_network", 2, 2, SCN_VERB_NEEDS_TASK, verb_sb_network,
 	  "PATH up|down|flag0..7|NUMBER",
 	  "PATH's superblock reports a network status change" },
-	{ "quirk", 2, 2, 0, verb_quirk, "B1..B10|all on|off",
+	{ "quirk", 2, 2, 0, verb_quirk, "B1..B13|all on|off",
 	  "reproduce (on) or fix (off) an erratum of the posted patches" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
