@@ -6,6 +6,7 @@
 #ifndef _VFSIM_VFS_NOTIFY_H
 #define _VFSIM_VFS_NOTIFY_H
 
+#include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <watch_queue/watch_queue.h>
 
