@@ -12,11 +12,17 @@
 
 extern struct file_system_type rootfs_fs_type, tmpfs_fs_type, ramfs_fs_type,
 	proc_fs_type;
+extern struct file_system_type ext4_fs_type;
+extern struct file_system_type nfs_fs_type, nfs4_fs_type;
+extern struct file_system_type afs_fs_type;
 
 int vfsim_register_builtin_filesystems(struct vfsim *v)
 {
 	struct file_system_type *types[] = {
 		&rootfs_fs_type, &tmpfs_fs_type, &ramfs_fs_type, &proc_fs_type,
+		&ext4_fs_type,
+		&nfs_fs_type, &nfs4_fs_type,
+		&afs_fs_type,
 	};
 	size_t i;
 	int err;
