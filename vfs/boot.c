@@ -46,22 +46,37 @@ struct boot_step {
 };
 
 /*
- * The default tree.  Later filesystems (ext4 for / and /home, nfs, afs)
- * replace or extend the in-memory stand-ins here.
+ * The default tree (docs/default-tree.md).
  */
 static const struct boot_step default_tree[] = {
 	/* The root filesystem over rootfs, as every real system has it: "/"
 	 * then has a parent mount and a mountpoint, as fsinfo's MOUNT_POINT
 	 * and test-fsinfo expect. */
-	{ MOUNT, "/", "tmpfs", "root", 0, "mode=755", 0 },
+	{ MOUNT, "/", "ext4", "/dev/vda1", 0,
+	  "label=root,uuid=2a4b6c8d-0e1f-4a2b-8c3d-4e5f60718293", 0 },
 	{ SWITCH_ROOT, "/", NULL, NULL, 0, NULL, 0 },
 	{ MKDIR, "/proc", .mode = 0555 },
 	{ MKDIR, "/tmp", .mode = 01777 },
 	{ MKDIR, "/home", .mode = 0755 },
 	{ MKDIR, "/mnt", .mode = 0755 },
+	{ MKDIR, "/net", .mode = 0755 },
+	{ MKDIR, "/net/fileserver", .mode = 0755 },
+	{ MKDIR, "/afs", .mode = 0755 },
 	{ MOUNT, "/proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL, 0 },
 	{ MOUNT, "/tmp", "tmpfs", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777", 0 },
-	{ MOUNT, "/home", "tmpfs", "home", MS_NODEV, "mode=755", 0 },
+	{ MOUNT, "/home", "ext4", "/dev/vda2", MS_NODEV,
+	  "label=home,uuid=3b5c7d9e-1f20-4b3c-9d4e-5f6071829304", 0 },
+	{ MOUNT, "/net/fileserver", "nfs4", "fileserver.example:/", 0,
+	  "vers=4.2,addr=192.0.2.10", 0 },
+	/* The AFS dynamic root with one cell of three fileservers, whose root
+	 * volume holds "doc": the cover letter's fsinfo() examples on
+	 * /afs/grand.central.org/doc work as written. */
+	{ MOUNT, "/afs", "afs", "none", 0,
+	  "dyn,cell=grand.central.org,"
+	  "server=a8f3e1b2-5c7d-4e90-8f12-3456789abc01@192.0.2.11+[2001:db8::11],"
+	  "server=a8f3e1b2-5c7d-4e90-8f12-3456789abc02@192.0.2.12+[2001:db8::12],"
+	  "server=a8f3e1b2-5c7d-4e90-8f12-3456789abc03@198.51.100.13+192.0.2.13+[2001:db8::13],"
+	  "volume=root.cell,dir=doc", 0 },
 };
 
 /*
