@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What the files of the syscall shim share (docs/shim.md): libc's own
+ * functions behind the interposed ones, the model instance, and the
+ * translation of fds and return values between the program and the model.
+ */
+#ifndef VFSIM_SHIM_INTERNAL_H
+#define VFSIM_SHIM_INTERNAL_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include <vfsim/shim.h>
+#include <vfsim/vfsim.h>
+
+/* Only the interposed functions and vfsim_shim_* leave the library. */
+#define SHIM_EXPORT __attribute__((visibility("default")))
+
+/* libc's functions, found with dlsym(RTLD_NEXT) by shim_real(). */
+struct shim_real {
+	long (*syscall)(long nr, ...);
+	int (*pipe2)(int fds[2], int flags);
+	ssize_t (*read)(int fd, void *buf, size_t len);
+	ssize_t (*read_chk)(int fd, void *buf, size_t len, size_t buflen);
+	ssize_t (*write)(int fd, const void *buf, size_t len);
+	int (*close)(int fd);
+	int (*ioctl)(int fd, unsigned long cmd, ...);
+	int (*open)(const char *path, int flags, ...);
+	int (*open64)(const char *path, int flags, ...);
+	int (*open_2)(const char *path, int flags);
+	int (*open64_2)(const char *path, int flags);
+	int (*openat)(int dfd, const char *path, int flags, ...);
+	int (*openat64)(int dfd, const char *path, int flags, ...);
+	int (*openat_2)(int dfd, const char *path, int flags);
+	int (*openat64_2)(int dfd, const char *path, int flags);
+};
+
+/* VFSIM_SHIM_OPEN: which opens go to the model (open.c). */
+enum shim_open_rule {
+	SHIM_OPEN_DIRS,		/* O_PATH or O_DIRECTORY (the default) */
+	SHIM_OPEN_ALL,		/* every open not relative to a host fd */
+	SHIM_OPEN_NONE,		/* only those relative to a model fd */
+};
+
+/* libc's functions and the settings read from the environment; resolved
+ * once, thread-safely, without touching the model. */
+const struct shim_real *shim_real(void);
+enum shim_open_rule shim_open_rule(void);
+
+/* The model's init task, set up on first use; NULL if that failed. */
+struct vfsim_task *shim_task(void);
+
+/*
+ * Non-zero while this thread is inside the model (setting it up or in a
+ * routed call).  Whatever the model's own libraries (jemalloc, liburcu,
+ * libc's callers) call through the interposed functions meanwhile is the
+ * host's: routing it would re-enter the model, or its pthread_once, and
+ * deadlock.  Initial-exec TLS: the shim is linked into the program, not
+ * dlopen()ed, and the access must not allocate.
+ */
+extern __thread unsigned int shim_in_model
+	__attribute__((tls_model("initial-exec")));
+
+/*
+ * Set by the shim's constructor, cleared by its destructor (real.c).
+ * Before, the libraries the shim depends on are still initialising
+ * (jemalloc opens /proc files through syscall() with its init lock held);
+ * after, they are finishing; either way everything is the host's.
+ */
+extern bool shim_started;
+
+static inline bool shim_passthrough(void)
+{
+	return shim_in_model != 0 || !__atomic_load_n(&shim_started, __ATOMIC_ACQUIRE);
+}
+
+static inline void shim_enter(void)
+{
+	shim_in_model++;
+}
+
+static inline void shim_leave(void)
+{
+	shim_in_model--;
+}
+
+/* A model fd, and not a call the model itself made. */
+static inline bool shim_is_model_fd(int fd)
+{
+	return fd >= VFSIM_SHIM_FD_BASE && !shim_passthrough();
+}
+
+/* A dirfd for the model: AT_FDCWD (the model task's cwd) stays, a model fd
+ * is translated, and a host fd becomes -1, which the model treats like the
+ * kernel treats a closed fd: EBADF wherever the fd is looked at. */
+static inline int shim_model_dfd(int dfd)
+{
+	if (dfd == AT_FDCWD)
+		return AT_FDCWD;
+	return dfd >= VFSIM_SHIM_FD_BASE ? dfd - VFSIM_SHIM_FD_BASE : -1;
+}
+
+/* An fd for the model: a host fd is no model fd (EBADF). */
+static inline int shim_model_fd(int fd)
+{
+	return fd >= VFSIM_SHIM_FD_BASE ? fd - VFSIM_SHIM_FD_BASE : -1;
+}
+
+/*
+ * A model return value as libc gives it: -1 with errno.  The kernel never
+ * lets its restart codes (ERESTARTSYS .. ERESTART_RESTARTBLOCK, 512..516)
+ * out: a program sees EINTR.
+ */
+static inline long shim_ret(long ret)
+{
+	if (ret >= 0)
+		return ret;
+	errno = (ret <= -512 && ret >= -516) ? EINTR : (int)-ret;
+	return -1;
+}
+
+/* The routed calls, shared by the interposed functions and syscall(). */
+long shim_fsinfo(int dfd, const char *path, const void *params, void *buf,
+		 size_t size);
+long shim_watch(bool sb, int dfd, const char *path, unsigned int at_flags,
+		int watch_fd, int watch_id);
+long shim_model_pipe2(int fds[2], int flags);
+long shim_model_read(int fd, void *buf, size_t len);
+long shim_model_write(int fd, const void *buf, size_t len);
+long shim_model_close(int fd);
+long shim_model_ioctl(int fd, unsigned long cmd, unsigned long arg);
+/* open/openat by the rule; *@routed says whether the model took it. */
+long shim_model_openat(int dfd, const char *path, int flags, mode_t mode,
+		       bool *routed);
+
+#endif /* VFSIM_SHIM_INTERNAL_H */

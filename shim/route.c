@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The calls that go to the model: fds and dirfds translated from the
+ * program's numbering, results given back as libc gives them (-1 and
+ * errno).  All run as the model's init task, between shim_enter() and
+ * shim_leave() (internal.h).
+ */
+#define _GNU_SOURCE
+#include "internal.h"
+
+/* The model's answer to @call, made as task t; ENOSYS if there is no
+ * model (setting it up failed): what a kernel without the call says. */
+#define ROUTE(call)							\
+	({								\
+		struct vfsim_task *t;					\
+		long ret_;						\
+									\
+		shim_enter();						\
+		t = shim_task();					\
+		ret_ = t ? (call) : -ENOSYS;				\
+		shim_leave();						\
+		shim_ret(ret_);						\
+	})
+
+long shim_fsinfo(int dfd, const char *path, const void *params, void *buf,
+		 size_t size)
+{
+	/* For FSINFO_FLAGS_QUERY_FD the dfd is the fd queried: translated
+	 * the same way. */
+	return ROUTE(vfsim_fsinfo(t, shim_model_dfd(dfd), path, params, buf, size));
+}
+
+long shim_watch(bool sb, int dfd, const char *path, unsigned int at_flags,
+		int watch_fd, int watch_id)
+{
+	if (sb)
+		return ROUTE(vfsim_watch_sb(t, shim_model_dfd(dfd), path, at_flags,
+					    shim_model_fd(watch_fd), watch_id));
+	return ROUTE(vfsim_watch_mount(t, shim_model_dfd(dfd), path, at_flags,
+				       shim_model_fd(watch_fd), watch_id));
+}
+
+long shim_model_pipe2(int fds[2], int flags)
+{
+	long ret = ROUTE(vfsim_pipe2(t, fds, flags));
+
+	if (ret < 0)
+		return ret;
+	fds[0] = VFSIM_SHIM_FD(fds[0]);
+	fds[1] = VFSIM_SHIM_FD(fds[1]);
+	return 0;
+}
+
+long shim_model_read(int fd, void *buf, size_t len)
+{
+	return ROUTE(vfsim_read(t, shim_model_fd(fd), buf, len));
+}
+
+long shim_model_write(int fd, const void *buf, size_t len)
+{
+	return ROUTE(vfsim_write(t, shim_model_fd(fd), buf, len));
+}
+
+long shim_model_close(int fd)
+{
+	return ROUTE(vfsim_close(t, shim_model_fd(fd)));
+}
+
+long shim_model_ioctl(int fd, unsigned long cmd, unsigned long arg)
+{
+	return ROUTE(vfsim_ioctl(t, shim_model_fd(fd), cmd, arg));
+}
+
+/*
+ * The open rule (docs/shim.md): relative to a model fd → the model;
+ * relative to a host fd → the host; otherwise (AT_FDCWD, or open()) as
+ * VFSIM_SHIM_OPEN says: dirs (default) takes O_PATH and O_DIRECTORY opens
+ * but not O_TMPFILE (whose bits include O_DIRECTORY, and which creates a
+ * host file), all takes every one, none takes none.
+ */
+static bool open_is_for_model(int dfd, int flags)
+{
+	if (shim_passthrough())
+		return false;
+	if (shim_is_model_fd(dfd))
+		return true;
+	if (dfd != AT_FDCWD)
+		return false;
+	switch (shim_open_rule()) {
+	case SHIM_OPEN_ALL:
+		return true;
+	case SHIM_OPEN_NONE:
+		return false;
+	case SHIM_OPEN_DIRS:
+		break;
+	}
+	if ((flags & O_TMPFILE) == O_TMPFILE)
+		return false;
+	return (flags & (O_PATH | O_DIRECTORY)) != 0;
+}
+
+long shim_model_openat(int dfd, const char *path, int flags, mode_t mode,
+		       bool *routed)
+{
+	long ret;
+
+	*routed = open_is_for_model(dfd, flags);
+	if (!*routed)
+		return 0;
+	ret = ROUTE(vfsim_openat(t, shim_model_dfd(dfd), path, flags, mode));
+	return ret < 0 ? ret : VFSIM_SHIM_FD(ret);
+}
