@@ -84,12 +84,20 @@ install-check: deps
 	flags=$$(PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig pkg-config --cflags --libs vfsim) && \
 	$(CC) -Wall -Wextra -Werror -o build/consumer-pkgconfig/consumer $(CONSUMER)/consumer.c $$flags
 	LD_LIBRARY_PATH=$(STAGE_LIBDIR) build/consumer-pkgconfig/consumer
+	$(BANNER) "shim consumers via pkg-config (vfsim-shim)"
+	flags=$$(PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig pkg-config --cflags --libs vfsim-shim) && \
+	$(CC) -Wall -Wextra -Werror -o build/consumer-pkgconfig/shim_consumer $(CONSUMER)/shim_consumer.c $$flags
+	LD_LIBRARY_PATH=$(STAGE_LIBDIR) build/consumer-pkgconfig/shim_consumer
+	OUT=build/consumer-pkgconfig CC="$(CC)" CMAKE="$(CMAKE)" \
+	PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig LD_LIBRARY_PATH=$(STAGE_LIBDIR) \
+	sh $(CONSUMER)/test-fsinfo.sh
 	$(BANNER) "consumer via find_package(vfsim)"
 	rm -rf build/consumer-cmake
 	$(CMAKE) -S $(CONSUMER) -B build/consumer-cmake -DCMAKE_PREFIX_PATH=$(STAGE)
 	$(CMAKE) --build build/consumer-cmake -j $(JOBS)
 	build/consumer-cmake/consumer
 	build/consumer-cmake/consumer_static
+	build/consumer-cmake/shim_consumer
 
 bench: deps
 	$(BANNER) "benchmarks (preset default)"

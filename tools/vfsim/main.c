@@ -6,6 +6,8 @@
  *   vfsim run [--trace] [--check] FILE|-  run a scenario (docs/scenario.md)
  *   vfsim fsinfo [-adlmr] PATH | -M ID    test-fsinfo on the default tree
  *   vfsim mntinfo [PATH | -M ID]          test-mntinfo on the default tree
+ *   vfsim watch [--v17] [-q] [--check] [SCENARIO|-]
+ *                                         watch_test on the default tree
  *   vfsim --help | --version
  */
 #include <stdio.h>
@@ -28,6 +30,9 @@ void tool_usage(FILE *out)
 	      "  fsinfo [-adlmr] PATH | -M ID     every fsinfo() attribute of PATH (or\n"
 	      "                                   mount ID) in the default tree\n"
 	      "  mntinfo [PATH | -M ID]           the mounts from PATH (or mount ID) down\n"
+	      "  watch [--v17] [-q] [--check] [SCENARIO|-]\n"
+	      "                                   the watch_test sample's notifications\n"
+	      "                                   while mounts change (or SCENARIO runs)\n"
 	      "  help                             this text\n"
 	      "\n"
 	      "options:\n"
@@ -39,21 +44,6 @@ void tool_usage(FILE *out)
 	      out);
 }
 
-const char *tool_strerror(long err, char *buf, size_t len)
-{
-	int e = (int)(err < 0 ? -err : err);
-	const char *name = vfsim_errno_name(e);
-	const char *text = strerror(e);
-
-	if (!name)
-		snprintf(buf, len, "error %d (%s)", e, text);
-	else if (strncmp(text, "Unknown error", 13) == 0)
-		snprintf(buf, len, "%s", name);	/* kernel-internal value */
-	else
-		snprintf(buf, len, "%s (%s)", name, text);
-	return buf;
-}
-
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -62,6 +52,7 @@ static const struct {
 	{ "run", cmd_run },
 	{ "fsinfo", cmd_fsinfo },
 	{ "mntinfo", cmd_mntinfo },
+	{ "watch", cmd_watch },
 };
 
 int main(int argc, char **argv)

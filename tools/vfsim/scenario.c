@@ -103,8 +103,7 @@ void scn_set_detail(struct scn_call *c, const char *fmt, ...)
 
 FILE *scn_out(struct scn_call *c)
 {
-	(void)c;
-	return stdout;
+	return c->s->opts.out ? c->s->opts.out : stdout;
 }
 
 /* s->what = the verb and its arguments, re-quoted where needed. */
@@ -300,21 +299,15 @@ static int run_line(struct scn *s, struct scn_tokens *tk)
 	return TOOL_EXIT_OK;
 }
 
-int scn_run_file(FILE *in, const char *name, const struct scn_options *opts)
+int scn_run_file_on(FILE *in, const char *name, const struct scn_options *opts,
+		    struct vfsim *v)
 {
-	struct scn s = { .file = name, .opts = *opts };
-	char *line = NULL, ebuf[128];
+	struct scn s = { .v = v, .file = name, .opts = *opts };
+	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	int ret, status = TOOL_EXIT_OK;
-	unsigned long warnings;
-
-	ret = vfsim_create(NULL, &s.v);
-	if (ret < 0) {
-		report(&s, "cannot create a simulated kernel: %s",
-		       tool_strerror(ret, ebuf, sizeof(ebuf)));
-		return TOOL_EXIT_FAIL;
-	}
+	unsigned long warnings = vfsim_warn_count(v);
 
 	while (status == TOOL_EXIT_OK && (len = getline(&line, &cap, in)) >= 0) {
 		struct scn_tokens tk;
@@ -341,9 +334,11 @@ int scn_run_file(FILE *in, const char *name, const struct scn_options *opts)
 		}
 		if (tk.argc > 0) {
 			if (s.opts.trace) {
-				printf("> %.*s\n", (int)(tk.end - tk.start),
-				       line + tk.start);
-				fflush(stdout);
+				FILE *out = s.opts.out ? s.opts.out : stdout;
+
+				fprintf(out, "> %.*s\n", (int)(tk.end - tk.start),
+					line + tk.start);
+				fflush(out);
 			}
 			status = run_line(&s, &tk);
 		}
@@ -356,9 +351,10 @@ int scn_run_file(FILE *in, const char *name, const struct scn_options *opts)
 	}
 	free(line);
 
-	/* Kernel warnings fail the run whatever else happened. */
+	/* Kernel warnings fail the run whatever else happened (those @v had
+	 * before the scenario are not its own). */
 	s.lineno = 0;
-	warnings = vfsim_warn_count(s.v);
+	warnings = vfsim_warn_count(v) - warnings;
 	if (warnings) {
 		report(&s, "the kernel hit %lu warning%s (WARN_ON or refcount)",
 		       warnings, warnings == 1 ? "" : "s");
@@ -367,6 +363,23 @@ int scn_run_file(FILE *in, const char *name, const struct scn_options *opts)
 	}
 
 	free_state(&s);
-	vfsim_destroy(s.v);
+	return status;
+}
+
+int scn_run_file(FILE *in, const char *name, const struct scn_options *opts)
+{
+	struct scn s = { .file = name, .opts = *opts };
+	struct vfsim *v;
+	char ebuf[128];
+	int ret, status;
+
+	ret = vfsim_create(NULL, &v);
+	if (ret < 0) {
+		report(&s, "cannot create a simulated kernel: %s",
+		       tool_strerror(ret, ebuf, sizeof(ebuf)));
+		return TOOL_EXIT_FAIL;
+	}
+	status = scn_run_file_on(in, name, opts, v);
+	vfsim_destroy(v);
 	return status;
 }

@@ -64,10 +64,20 @@ struct scn_verb {
 struct scn_options {
 	bool trace;	/* echo each line as "> LINE" */
 	bool check;	/* invariants after every line */
+	FILE *out;	/* where verbs and --trace print; NULL: stdout */
 };
 
-/* Run the scenario in @in (@name for messages); returns an exit status. */
+/* Run the scenario in @in (@name for messages) on a new kernel, destroyed
+ * at the end; returns an exit status. */
 int scn_run_file(FILE *in, const char *name, const struct scn_options *opts);
+
+/*
+ * The same on the existing kernel @v, which is left alive (the syscall
+ * shim sets its instance up this way).  Tasks made by `as` and files the
+ * scenario left open stay in @v; only the scenario's names for them go.
+ */
+int scn_run_file_on(FILE *in, const char *name, const struct scn_options *opts,
+		    struct vfsim *v);
 
 /* Run @argv[0] with arguments @argv[1..argc-1] as part of @c (prefix verbs
  * call this for the verb they carry). */
@@ -147,6 +157,7 @@ void scn_put_token(FILE *out, const char *s);
 extern const struct scn_verb scn_verbs_core[];
 extern const struct scn_verb scn_verbs_fs[];
 extern const struct scn_verb scn_verbs_mount[];
+extern const struct scn_verb scn_verbs_netfs[];
 extern const struct scn_verb scn_verbs_fsinfo[];
 extern const struct scn_verb scn_verbs_notify[];
 extern const struct scn_verb scn_verbs_pipe[];

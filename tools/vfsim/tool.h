@@ -6,6 +6,7 @@
 #ifndef VFSIM_TOOL_H
 #define VFSIM_TOOL_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define TOOL_NAME "vfsim"
@@ -26,6 +27,18 @@ int cmd_demo(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_fsinfo(int argc, char **argv);
 int cmd_mntinfo(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
+
+/* `vfsim watch` (cmd_watch.c), also the end of `vfsim demo`: the
+ * watch_test sample's run on a new default tree.  Returns an exit status. */
+struct watch_options {
+	bool v17;		/* the v17 quirks of the notification code */
+	bool quiet;		/* no "# operation" lines */
+	bool check;		/* invariants after every step */
+	FILE *scenario;		/* run this instead of the built-in steps */
+	const char *scenario_name;
+};
+int watch_port(const struct watch_options *o);
 
 /* The top-level usage text (main.c). */
 void tool_usage(FILE *out);

@@ -13,6 +13,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_core,
 	scn_verbs_fs,
 	scn_verbs_mount,
+	scn_verbs_netfs,
 	scn_verbs_fsinfo,
 	scn_verbs_notify,
 	scn_verbs_pipe,
