@@ -6,12 +6,22 @@
 #   make bench    build (preset default) and run the benchmarks
 #   make clean    remove build/
 #
+#   make fuzz     build the fuzz harnesses (preset fuzz, afl-clang-fast) and
+#                 run afl-fuzz on each for SECONDS seconds, one after another;
+#                 FUZZ=<name> picks one (fuzz/fuzz_<name>.c), e.g.
+#                 make fuzz FUZZ=watch_filter SECONDS=600
+#
 # Single steps: make deps | default | clang | asan | tsan | coverage | install-check
 
 CMAKE ?= cmake
 CTEST ?= ctest
 CC ?= cc
 JOBS ?= 2
+
+# make fuzz: harness names (fuzz/fuzz_<name>.c) and seconds per harness.
+FUZZ ?= $(patsubst fuzz/fuzz_%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
+SECONDS ?= 60
+FUZZ_TARGETS = $(addprefix fuzz_,$(FUZZ))
 
 STAGE := $(CURDIR)/build/stage
 STAGE_LIBDIR := $(STAGE)/lib
@@ -105,9 +115,20 @@ bench: deps
 	$(CMAKE) --build --preset default -j $(JOBS) --target bench
 
 fuzz: deps
-	$(BANNER) "fuzz harnesses (afl-clang-fast)"
+	$(BANNER) "fuzz: build $(FUZZ_TARGETS) (preset fuzz, afl-clang-fast)"
 	$(CMAKE) --preset fuzz
-	$(CMAKE) --build --preset fuzz -j $(JOBS)
+	$(CMAKE) --build --preset fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	@set -e; for h in $(FUZZ); do \
+		printf '\n==================== %s ====================\n' \
+			"afl-fuzz $$h for $(SECONDS) s -> build/fuzz-out/$$h"; \
+		dict=; [ ! -f fuzz/$$h.dict ] || dict="-x fuzz/$$h.dict"; \
+		mkdir -p build/fuzz-out; \
+		AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_AUTORESUME=1 \
+		afl-fuzz -V $(SECONDS) -i fuzz/corpus/$$h -o build/fuzz-out/$$h \
+			$$dict -- build/fuzz/fuzz/fuzz_$$h; \
+		crashes=$$(find build/fuzz-out/$$h -path '*/crashes/id:*' | wc -l); \
+		echo "fuzz $$h: $$crashes crash(es) in build/fuzz-out/$$h/default/crashes"; \
+	done
 
 clean:
 	rm -rf build
