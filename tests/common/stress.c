@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <vfsim/vfsim.h>
+
 #include "common/stress.h"
 
 static void usage(const char *prog, const char *extra_flag)
@@ -13,6 +15,32 @@ static void usage(const char *prog, const char *extra_flag)
 		prog, extra_flag ? " [" : "", extra_flag ? extra_flag : "",
 		extra_flag ? "]" : "");
 	exit(2);
+}
+
+unsigned long stress_nr_errors;
+static const char *stress_prog = "stress";
+
+void stress_error(const char *what, const char *detail, long ret)
+{
+	__atomic_add_fetch(&stress_nr_errors, 1, __ATOMIC_RELAXED);
+	fprintf(stderr, "%s: %s %s: %ld (%s)\n", stress_prog, what, detail ? detail : "",
+		ret, ret < 0 && vfsim_errno_name((int)-ret) ? vfsim_errno_name((int)-ret) : "-");
+}
+
+void stress_tally(struct stress_counts *c, const char *what, const char *detail,
+		  long ret, const int *allowed)
+{
+	c->ops++;
+	if (ret >= 0) {
+		c->ok++;
+		return;
+	}
+	for (; *allowed; allowed++)
+		if (ret == -*allowed) {
+			c->expected_err++;
+			return;
+		}
+	stress_error(what, detail, ret);
 }
 
 void stress_parse(int argc, char **argv, const char *prog,
@@ -40,6 +68,7 @@ void stress_parse(int argc, char **argv, const char *prog,
 	}
 	if (a->threads < min_threads)
 		a->threads = min_threads;
+	stress_prog = prog;
 	printf("%s: seed %" PRIu64 " threads %lu seconds %lu\n", prog, a->seed,
 	       a->threads, a->seconds);
 	fflush(stdout);

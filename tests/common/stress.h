@@ -28,4 +28,20 @@ void stress_parse(int argc, char **argv, const char *prog,
 /* splitmix64: the next number of the stream in *@s. */
 uint64_t stress_rand(uint64_t *s);
 
+/* Errors seen so far: the program fails if any. */
+extern unsigned long stress_nr_errors;
+
+/* Count an error and print "PROG: WHAT DETAIL: RET (ERRNAME)". */
+void stress_error(const char *what, const char *detail, long ret);
+
+/* What one thread did: calls, successes, errors a race explains. */
+struct stress_counts {
+	unsigned long ops, ok, expected_err;
+};
+
+/* Tally @ret: success, one of the errnos in @allowed (0-ended) that a race
+ * explains, or an error. */
+void stress_tally(struct stress_counts *c, const char *what, const char *detail,
+		  long ret, const int *allowed);
+
 #endif

@@ -51,38 +51,14 @@ static struct vfsim *v;
 static pthread_rwlock_t quiesce;
 static bool unquiesced;
 static int stop;
-static unsigned long nr_errors;
 
 struct worker {
 	pthread_t th;
 	int id;
 	uint64_t rng;
-	unsigned long ops, ok, expected_err;
+	struct stress_counts n;
 };
 
-static void error(const char *what, const char *path, long ret)
-{
-	__atomic_add_fetch(&nr_errors, 1, __ATOMIC_RELAXED);
-	fprintf(stderr, "stress_mounts: %s %s: %ld (%s)\n", what, path ? path : "", ret,
-		ret < 0 && vfsim_errno_name((int)-ret) ? vfsim_errno_name((int)-ret) : "?");
-}
-
-/* Tally @ret: success, one of the errnos a race explains, or an error. */
-static void tally(struct worker *w, const char *what, const char *path, long ret,
-		  const int *allowed)
-{
-	w->ops++;
-	if (ret >= 0) {
-		w->ok++;
-		return;
-	}
-	for (; *allowed; allowed++)
-		if (ret == -*allowed) {
-			w->expected_err++;
-			return;
-		}
-	error(what, path, ret);
-}
 
 /* Every operation runs with the checker held off (see the header). */
 #define OP(expr) ({							\
@@ -119,7 +95,7 @@ static void *mounter(void *arg)
 			if (depth[d] >= MAX_DEPTH)
 				continue;
 			ret = OP(vfsim_mount(t, "none", path, "tmpfs", 0, NULL));
-			tally(w, "mount", path, ret, mount_ok);
+			stress_tally(&w->n, "mount", path, ret, mount_ok);
 			if (ret == 0)
 				depth[d]++;
 		} else if (op < 8) {
@@ -129,14 +105,14 @@ static void *mounter(void *arg)
 			if (!depth[d]) {
 				/* not a mountpoint: EINVAL and nothing else */
 				if (ret != -EINVAL)
-					error("umount of a plain directory", path, ret);
-				w->ops++;
-				w->expected_err++;
+					stress_error("umount of a plain directory", path, ret);
+				w->n.ops++;
+				w->n.expected_err++;
 				continue;
 			}
 			if (flags == MNT_DETACH && ret)
-				error("umount(MNT_DETACH)", path, ret);
-			tally(w, "umount", path, ret, umount_ok);
+				stress_error("umount(MNT_DETACH)", path, ret);
+			stress_tally(&w->n, "umount", path, ret, umount_ok);
 			if (ret == 0)
 				depth[d]--;
 		} else {
@@ -144,7 +120,7 @@ static void *mounter(void *arg)
 				continue;	/* /mN/x is only ever made in a tmpfs */
 			dir_path(path, sizeof(path), d, true);
 			ret = OP(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
-			tally(w, "mkdir", path, ret, mkdir_ok);
+			stress_tally(&w->n, "mkdir", path, ret, mkdir_ok);
 		}
 	}
 
@@ -155,13 +131,13 @@ static void *mounter(void *arg)
 			long ret = OP(vfsim_umount2(t, path, MNT_DETACH));
 
 			if (ret) {
-				error("final umount", path, ret);
+				stress_error("final umount", path, ret);
 				break;
 			}
 			depth[d]--;
 		}
 		if (OP(vfsim_umount2(t, path, 0)) != -EINVAL)
-			error("still mounted at the end", path, 0);
+			stress_error("still mounted at the end", path, 0);
 	}
 	return NULL;
 }
@@ -178,7 +154,7 @@ static void *walker(void *arg)
 
 	ret = OP(vfsim_task_create(v, 0, 0, &t));
 	if (ret) {
-		error("vfsim_task_create", NULL, ret);
+		stress_error("vfsim_task_create", NULL, ret);
 		return NULL;
 	}
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
@@ -188,29 +164,29 @@ static void *walker(void *arg)
 		dir_path(path, sizeof(path), d, op & 1);
 		if (op < 4) {
 			ret = OP(vfsim_path_mnt_id(t, path));
-			tally(w, "path_mnt_id", path, ret, walk_ok);
+			stress_tally(&w->n, "path_mnt_id", path, ret, walk_ok);
 			if (ret == 0)
-				error("mount ID 0", path, ret);
+				stress_error("mount ID 0", path, ret);
 		} else if (op < 7) {
 			ret = OP(vfsim_openat(t, AT_FDCWD, path, O_PATH | O_DIRECTORY, 0));
-			tally(w, "openat", path, ret, walk_ok);
+			stress_tally(&w->n, "openat", path, ret, walk_ok);
 			if (ret >= 0) {
 				if (nheld == MAX_HELD) {
-					tally(w, "close", path, OP(vfsim_close(t, held[0])), close_ok);
+					stress_tally(&w->n, "close", path, OP(vfsim_close(t, held[0])), close_ok);
 					memmove(held, held + 1, sizeof(held[0]) * (MAX_HELD - 1));
 					nheld--;
 				}
 				held[nheld++] = (int)ret;
 			}
 		} else if (nheld) {
-			tally(w, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+			stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
 		} else {
 			ret = OP(vfsim_path_mnt_id(t, "/"));
-			tally(w, "path_mnt_id", "/", ret, walk_ok);
+			stress_tally(&w->n, "path_mnt_id", "/", ret, walk_ok);
 		}
 	}
 	while (nheld)
-		tally(w, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+		stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
 	pthread_rwlock_rdlock(&quiesce);
 	vfsim_task_destroy(t);
 	pthread_rwlock_unlock(&quiesce);
@@ -231,12 +207,12 @@ static void *checker(void *arg)
 		ret = vfsim_check_invariants(v, why, sizeof(why));
 		if (!unquiesced)
 			pthread_rwlock_unlock(&quiesce);
-		w->ops++;
+		w->n.ops++;
 		if (ret) {
-			error("invariant", why, ret);
+			stress_error("invariant", why, ret);
 			break;
 		}
-		w->ok++;
+		w->n.ok++;
 		nanosleep(&ts, NULL);
 	}
 	return NULL;
@@ -276,7 +252,7 @@ int main(int argc, char **argv)
 		dir_path(path, sizeof(path), d, false);
 		ret = vfsim_mkdirat(vfsim_init_task(v), AT_FDCWD, path, 0755);
 		if (ret) {
-			error("mkdir", path, ret);
+			stress_error("mkdir", path, ret);
 			return 1;
 		}
 	}
@@ -311,23 +287,23 @@ int main(int argc, char **argv)
 		pthread_join(w[i].th, NULL);
 		printf("stress_mounts: thread %lu (%s): %lu ops, %lu ok, %lu expected errors\n",
 		       i, i == 0 ? "mounter" : i == 1 ? "checker" : "walker",
-		       w[i].ops, w[i].ok, w[i].expected_err);
+		       w[i].n.ops, w[i].n.ok, w[i].n.expected_err);
 	}
 	free(w);
 
 	if (vfsim_check_invariants(v, why, sizeof(why)))
-		error("invariant at the end", why, 0);
+		stress_error("invariant at the end", why, 0);
 	vfsim_for_each_mount(vfsim_init_task(v), count_mount, &nmounts);
 	if (nmounts != 1)
-		error("mounts left besides the root", NULL, (long)nmounts - 1);
+		stress_error("mounts left besides the root", NULL, (long)nmounts - 1);
 	if (vfsim_warn_count(v))
-		error("warnings", NULL, (long)vfsim_warn_count(v));
+		stress_error("warnings", NULL, (long)vfsim_warn_count(v));
 	bad = vfsim_destroy_check(v, stderr);
 	if (bad)
-		error("vfsim_destroy_check", NULL, (long)bad);
-	if (nr_errors) {
+		stress_error("vfsim_destroy_check", NULL, (long)bad);
+	if (stress_nr_errors) {
 		fprintf(stderr, "stress_mounts: FAILED (%lu errors), seed %" PRIu64 "\n",
-			nr_errors, seed);
+			stress_nr_errors, seed);
 		return 1;
 	}
 	printf("stress_mounts: ok\n");

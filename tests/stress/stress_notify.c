@@ -81,7 +81,6 @@ static struct vfsim_task *tk;		/* watcher, readers, main: one process */
 static pthread_rwlock_t quiesce;
 static int stop;			/* the writers stop */
 static int drain;			/* reader B: drain and stop */
-static unsigned long nr_errors;
 static int pipe_a[2], pipe_b[2];
 
 /* Error numbers the walkers raise (and the reader accepts). */
@@ -92,34 +91,11 @@ struct worker {
 	pthread_t th;
 	const char *name;
 	uint64_t rng;
-	unsigned long ops, ok, expected_err;
+	struct stress_counts n;
 	unsigned long records[4];	/* by type: meta, key, mount, sb */
 	unsigned long losses, removals, enobufs;
 };
 
-static void error(const char *what, const char *detail, long ret)
-{
-	__atomic_add_fetch(&nr_errors, 1, __ATOMIC_RELAXED);
-	fprintf(stderr, PROG ": %s %s: %ld (%s)\n", what, detail ? detail : "", ret,
-		ret < 0 && vfsim_errno_name((int)-ret) ? vfsim_errno_name((int)-ret) : "-");
-}
-
-/* Tally @ret: success, one of the errnos (0-ended) a race explains, or an error. */
-static void tally(struct worker *w, const char *what, const char *path, long ret,
-		  const int *allowed)
-{
-	w->ops++;
-	if (ret >= 0) {
-		w->ok++;
-		return;
-	}
-	for (; *allowed; allowed++)
-		if (ret == -*allowed) {
-			w->expected_err++;
-			return;
-		}
-	error(what, path, ret);
-}
 
 /* Every syscall but the readers' runs with the checker held off. */
 #define OP(expr) ({							\
@@ -206,12 +182,12 @@ static void *mounter(void *arg)
 			if (nr_mounts() >= MAX_MOUNTS)
 				continue;
 			ret = OP(vfsim_mount(t, "none", path, "tmpfs", 0, NULL));
-			tally(w, "mount", path, ret, mount_ok);
+			stress_tally(&w->n, "mount", path, ret, mount_ok);
 		} else if (op < 5) {
 			int flags = pick(w, 4) == 0 ? MNT_DETACH : 0;
 
 			ret = OP(vfsim_umount2(t, path, flags));
-			tally(w, "umount", path, ret, umount_ok);
+			stress_tally(&w->n, "umount", path, ret, umount_ok);
 		} else if (op == 5) {
 			unsigned long flags = MS_BIND | (pick(w, 2) ? MS_REC : 0);
 
@@ -220,15 +196,15 @@ static void *mounter(void *arg)
 			if (nr_mounts() >= MAX_MOUNTS / 2 || !is_mounted(other))
 				continue;	/* a recursive bind may double it */
 			ret = OP(vfsim_mount(t, other, path, NULL, flags, NULL));
-			tally(w, "bind", path, ret, mount_ok);
+			stress_tally(&w->n, "bind", path, ret, mount_ok);
 		} else if (op == 6) {
 			ret = OP(vfsim_mount(t, other, path, NULL, MS_MOVE, NULL));
-			tally(w, "move", other, ret, move_ok);
+			stress_tally(&w->n, "move", other, ret, move_ok);
 		} else if (op == 7) {
 			unsigned long ro = pick(w, 2) ? MS_RDONLY : 0;
 
 			ret = OP(vfsim_mount(t, "none", path, NULL, MS_REMOUNT | ro, NULL));
-			tally(w, "remount", path, ret, remount_ok);
+			stress_tally(&w->n, "remount", path, ret, remount_ok);
 		} else if (op == 8) {
 			static const unsigned long attrs[] = {
 				0, MS_RDONLY, MS_NOSUID, MS_NODEV | MS_RDONLY,
@@ -237,19 +213,19 @@ static void *mounter(void *arg)
 
 			ret = OP(vfsim_mount(t, "none", path, NULL,
 					     MS_REMOUNT | MS_BIND | a, NULL));
-			tally(w, "setattr", path, ret, remount_ok);
+			stress_tally(&w->n, "setattr", path, ret, remount_ok);
 		} else if (op == 9) {
 			ret = OP(vfsim_mnt_set_expiry(t, path));
-			tally(w, "mnt_set_expiry", path, ret, remount_ok);
+			stress_tally(&w->n, "mnt_set_expiry", path, ret, remount_ok);
 			ret = OP(vfsim_expire_mounts(v));
-			tally(w, "expire_mounts", NULL, ret, mount_ok);
+			stress_tally(&w->n, "expire_mounts", NULL, ret, mount_ok);
 		} else {
 			/* mK/x only ever in a tmpfs on mK: see bind */
 			if (!is_mounted(other))
 				continue;
 			snprintf(path, sizeof(path), "/mnt/m%u/x", j);
 			ret = OP(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
-			tally(w, "mkdir", path, ret, mkdir_ok);
+			stress_tally(&w->n, "mkdir", path, ret, mkdir_ok);
 		}
 	}
 
@@ -262,7 +238,7 @@ static void *mounter(void *arg)
 		while ((ret = OP(vfsim_umount2(t, path, MNT_DETACH))) == 0)
 			;
 		if (ret != -EINVAL)
-			error("final umount", path, ret);
+			stress_error("final umount", path, ret);
 	}
 	return NULL;
 }
@@ -281,7 +257,7 @@ static void *walker(void *arg)
 
 	ret = OP(vfsim_task_create(v, 0, 0, &t));
 	if (ret) {
-		error("vfsim_task_create", NULL, ret);
+		stress_error("vfsim_task_create", NULL, ret);
 		return NULL;
 	}
 	while (!stopping()) {
@@ -290,37 +266,37 @@ static void *walker(void *arg)
 		random_path(w, path, sizeof(path));
 		if (op < 3) {
 			ret = OP(vfsim_path_mnt_id(t, path));
-			tally(w, "path_mnt_id", path, ret, walk_ok);
+			stress_tally(&w->n, "path_mnt_id", path, ret, walk_ok);
 			if (ret == 0 || ret >= MAX_MNT_ID)
-				error("implausible mount ID of", path, ret);
+				stress_error("implausible mount ID of", path, ret);
 		} else if (op < 5) {
 			ret = OP(vfsim_openat(t, AT_FDCWD, path, O_PATH | O_DIRECTORY, 0));
-			tally(w, "openat", path, ret, walk_ok);
+			stress_tally(&w->n, "openat", path, ret, walk_ok);
 			if (ret >= 0) {
 				if (nheld == MAX_HELD) {
-					tally(w, "close", path, OP(vfsim_close(t, held[0])), close_ok);
+					stress_tally(&w->n, "close", path, OP(vfsim_close(t, held[0])), close_ok);
 					memmove(held, held + 1, sizeof(held[0]) * (MAX_HELD - 1));
 					nheld--;
 				}
 				held[nheld++] = (int)ret;
 			}
 		} else if (op == 5 && nheld) {
-			tally(w, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+			stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
 		} else if (op < 8) {
 			int e = raised_errors[pick(w, NR_RAISED)];
 
-			tally(w, "sb_error", path, OP(vfsim_sb_error(t, path, e)), walk_ok);
+			stress_tally(&w->n, "sb_error", path, OP(vfsim_sb_error(t, path, e)), walk_ok);
 		} else if (op == 8) {
-			tally(w, "sb_edquot", path, OP(vfsim_sb_edquot(t, path)), walk_ok);
+			stress_tally(&w->n, "sb_edquot", path, OP(vfsim_sb_edquot(t, path)), walk_ok);
 		} else {
 			unsigned int flags = (unsigned int)(stress_rand(&w->rng) & 0x00ff0000);
 
-			tally(w, "sb_network", path, OP(vfsim_sb_network(t, path, flags)),
+			stress_tally(&w->n, "sb_network", path, OP(vfsim_sb_network(t, path, flags)),
 			      walk_ok);
 		}
 	}
 	while (nheld)
-		tally(w, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+		stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
 	pthread_rwlock_rdlock(&quiesce);
 	vfsim_task_destroy(t);
 	pthread_rwlock_unlock(&quiesce);
@@ -343,7 +319,7 @@ static void *watcher(void *arg)
 
 	len = vfsim_filter_parse(WATCH_TEST_FILTER, filter, sizeof(filter), why, sizeof(why));
 	if (len < 0) {
-		error("vfsim_filter_parse", why, len);
+		stress_error("vfsim_filter_parse", why, len);
 		return NULL;
 	}
 	while (!stopping()) {
@@ -355,22 +331,22 @@ static void *watcher(void *arg)
 		if (op < 7) {
 			ret = OP(vfsim_watch_mount(tk, AT_FDCWD, path, 0, fd,
 						   (int)pick(w, MOUNT_WATCH_IDS)));
-			tally(w, "watch_mount", path, ret, watch_ok);
+			stress_tally(&w->n, "watch_mount", path, ret, watch_ok);
 		} else if (op < 11) {
 			ret = OP(vfsim_watch_mount(tk, AT_FDCWD, path, 0, fd, -1));
-			tally(w, "unwatch_mount", path, ret, unwatch_ok);
+			stress_tally(&w->n, "unwatch_mount", path, ret, unwatch_ok);
 		} else if (op < 15) {
 			ret = OP(vfsim_watch_sb(tk, AT_FDCWD, path, 0, fd,
 						MOUNT_WATCH_IDS + (int)pick(w, 128)));
-			tally(w, "watch_sb", path, ret, watch_ok);
+			stress_tally(&w->n, "watch_sb", path, ret, watch_ok);
 		} else if (op < 19) {
 			ret = OP(vfsim_watch_sb(tk, AT_FDCWD, path, 0, fd, -1));
-			tally(w, "unwatch_sb", path, ret, unwatch_ok);
+			stress_tally(&w->n, "unwatch_sb", path, ret, unwatch_ok);
 		} else {
 			unsigned long f = pick(w, 2) ? (unsigned long)filter : 0;
 
 			ret = vfsim_ioctl(tk, pipe_b[0], IOC_WATCH_QUEUE_SET_FILTER, f);
-			tally(w, "SET_FILTER", NULL, ret, filter_ok);
+			stress_tally(&w->n, "SET_FILTER", NULL, ret, filter_ok);
 		}
 	}
 	return NULL;
@@ -384,7 +360,7 @@ static bool bad_record(struct worker *w, const unsigned char *r, size_t len,
 	char text[256];
 
 	vfsim_decode_record(r, len, text, sizeof(text));
-	error(w->name, why, 0);
+	stress_error(w->name, why, 0);
 	fprintf(stderr, PROG ":   the record: %s\n", text);
 	return false;
 }
@@ -520,14 +496,14 @@ static void *reader_a(void *arg)
 		size_t size = pick(w, 4) ? sizeof(buf) : 24;
 		long n = vfsim_read(tk, pipe_a[0], buf, size);
 
-		w->ops++;
+		w->n.ops++;
 		if (n == 0)
 			break;
 		if (n < 0) {
-			error("read A", NULL, n);
+			stress_error("read A", NULL, n);
 			break;
 		}
-		w->ok++;
+		w->n.ok++;
 		check_records(w, buf, (size_t)n);
 	}
 	return NULL;
@@ -543,7 +519,7 @@ static void *reader_b(void *arg)
 		size_t size = 8 + pick(w, sizeof(buf) - 8 + 1);
 		long n = vfsim_read(tk, pipe_b[0], buf, size);
 
-		w->ops++;
+		w->n.ops++;
 		if (n == -EAGAIN) {
 			if (__atomic_load_n(&drain, __ATOMIC_ACQUIRE))
 				break;
@@ -553,14 +529,14 @@ static void *reader_b(void *arg)
 		if (n == -ENOBUFS) {
 			w->enobufs++;	/* a record longer than size */
 			if (size >= 24)
-				error("read B: ENOBUFS with room for any record", NULL, (long)size);
+				stress_error("read B: ENOBUFS with room for any record", NULL, (long)size);
 			continue;
 		}
 		if (n <= 0) {
-			error("read B", NULL, n);
+			stress_error("read B", NULL, n);
 			break;
 		}
-		w->ok++;
+		w->n.ok++;
 		check_records(w, buf, (size_t)n);
 	}
 	return NULL;
@@ -580,12 +556,12 @@ static void *checker(void *arg)
 		pthread_rwlock_wrlock(&quiesce);
 		ret = vfsim_check_invariants(v, why, sizeof(why));
 		pthread_rwlock_unlock(&quiesce);
-		w->ops++;
+		w->n.ops++;
 		if (ret) {
-			error("invariant", why, ret);
+			stress_error("invariant", why, ret);
 			break;
 		}
-		w->ok++;
+		w->n.ok++;
 		nanosleep(&ts, NULL);
 	}
 	return NULL;
@@ -600,7 +576,7 @@ static int make_pipe(int fds[2], int flags, unsigned long notes)
 	if (ret == 0)
 		ret = vfsim_ioctl(tk, fds[0], IOC_WATCH_QUEUE_SET_SIZE, notes);
 	if (ret)
-		error("notification pipe", NULL, ret);
+		stress_error("notification pipe", NULL, ret);
 	return (int)ret;
 }
 
@@ -633,7 +609,7 @@ int main(int argc, char **argv)
 		snprintf(path, sizeof(path), "/mnt/m%u", k);
 		ret = vfsim_mkdirat(tk, AT_FDCWD, path, 0755);
 		if (ret) {
-			error("mkdir", path, ret);
+			stress_error("mkdir", path, ret);
 			return 1;
 		}
 	}
@@ -685,7 +661,7 @@ int main(int argc, char **argv)
 		struct worker *x = &w[i];
 
 		printf(PROG ": thread %lu (%s): %lu ops, %lu ok, %lu expected errors",
-		       i, x->name, x->ops, x->ok, x->expected_err);
+		       i, x->name, x->n.ops, x->n.ok, x->n.expected_err);
 		if (i == READER_A || i == READER_B)
 			printf("; records: %lu meta (%lu removal, %lu loss), %lu mount, "
 			       "%lu sb; %lu ENOBUFS", x->records[0], x->removals, x->losses, x->records[2],
@@ -694,7 +670,7 @@ int main(int argc, char **argv)
 	}
 	if (w[READER_A].records[2] + w[READER_B].records[2] == 0 ||
 	    w[READER_A].records[3] + w[READER_B].records[3] == 0)
-		error("no mount or no sb record read: the run tested nothing", NULL, 0);
+		stress_error("no mount or no sb record read: the run tested nothing", NULL, 0);
 
 	vfsim_close(tk, pipe_a[0]);
 	vfsim_close(tk, pipe_b[0]);
@@ -702,19 +678,19 @@ int main(int argc, char **argv)
 	free(w);
 
 	if (vfsim_check_invariants(v, why, sizeof(why)))
-		error("invariant at the end", why, 0);
+		stress_error("invariant at the end", why, 0);
 	nmounts = 0;
 	vfsim_for_each_mount(tk, count_mount, &nmounts);
 	if (nmounts != default_mounts)
-		error("mounts left besides the default tree", NULL, (long)nmounts);
+		stress_error("mounts left besides the default tree", NULL, (long)nmounts);
 	if (vfsim_warn_count(v))
-		error("warnings", NULL, (long)vfsim_warn_count(v));
+		stress_error("warnings", NULL, (long)vfsim_warn_count(v));
 	bad = vfsim_destroy_check(v, stderr);
 	if (bad)
-		error("vfsim_destroy_check", NULL, (long)bad);
-	if (nr_errors) {
+		stress_error("vfsim_destroy_check", NULL, (long)bad);
+	if (stress_nr_errors) {
 		fprintf(stderr, PROG ": FAILED (%lu errors), seed %" PRIu64 "\n",
-			nr_errors, a.seed);
+			stress_nr_errors, a.seed);
 		return 1;
 	}
 	printf(PROG ": ok\n");
