@@ -100,6 +100,12 @@ static inline struct mount *real_mount(struct vfsmount *mnt)
 {
 	return container_of(mnt, struct mount, mnt);
 }
+
+/* The instance a mount belongs to. */
+static inline struct vfsim *mnt_kernel(const struct mount *m)
+{
+	return m->mnt.mnt_sb->s_kernel;
+}
 static inline bool mnt_has_parent(const struct mount *mnt)
 {
 	return mnt != mnt->mnt_parent;

@@ -20,11 +20,6 @@
 #include <vfs/security.h>
 #include <vfsim/testing.h>
 
-static struct vfsim *mnt_kernel(const struct mount *m)
-{
-	return m->mnt.mnt_sb->s_kernel;
-}
-
 static u64 mount_watch_id(struct vfsim *v, struct dentry *dentry)
 {
 	if (vfsim_quirk(v, 9))
@@ -46,12 +41,12 @@ void post_mount_notification(struct mount *changed, struct mount_notification *n
 	struct path cursor;
 	struct mount *mnt;
 	unsigned int seq;
-	bool raced;
+	bool stepped;
 
 	seq = 0;
 	rcu_read_lock();
 restart:
-	raced = false;
+	stepped = false;
 	cursor.mnt = &changed->mnt;
 	cursor.dentry = changed->mnt.mnt_root;
 	mnt = real_mount(cursor.mnt);
@@ -86,13 +81,17 @@ restart:
 		} else {
 			cursor.dentry = READ_ONCE(cursor.dentry->d_parent);
 		}
-		/* A test may ask for a rename to race a lockless pass (once). */
-		if (unlikely(atomic_read(&v->rename_races)) && !(seq & 1) && !raced &&
-		    atomic_dec_return(&v->rename_races) >= 0) {
-			raced = true;
-			write_seqlock(&v->rename_lock);
-			write_sequnlock(&v->rename_lock);
-		}
+		stepped = true;
+	}
+
+	/*
+	 * A test may ask for a rename to race a lockless pass that took a
+	 * step; checked here, once, rather than at every level of the walk.
+	 */
+	if (unlikely(atomic_read(&v->rename_races)) && stepped && !(seq & 1) &&
+	    atomic_dec_return(&v->rename_races) >= 0) {
+		write_seqlock(&v->rename_lock);
+		write_sequnlock(&v->rename_lock);
 	}
 
 	if (need_seqretry(&v->rename_lock, seq)) {

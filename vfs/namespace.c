@@ -34,11 +34,6 @@ enum umount_tree_flags {
 	UMOUNT_CONNECTED = 4,	/* keep the mount connected to its parent */
 };
 
-static struct vfsim *mnt_kernel(const struct mount *m)
-{
-	return m->mnt.mnt_sb->s_kernel;
-}
-
 /* ---- hashes ------------------------------------------------------------- */
 
 static struct hlist_head *m_hash(struct vfsim *v, struct vfsmount *mnt,
