@@ -9,12 +9,18 @@
  * (call_rcu callbacks run on liburcu's worker, which has no kernel context).
  *
  * With jemalloc every instance gets its own arena (arenas.create), so its
- * memory is its own and can be dropped whole when the instance dies.
+ * memory is its own and can be dropped whole when the instance dies, and
+ * every thread its own tcache for that arena (alloc_tcache.c).
+ *
+ * The hot path takes the heap lock once per kmalloc() and once per kfree()
+ * (the live list and the counters); the failure injection is asked only
+ * while armed.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <compat/alloc_tcache.h>
 #include <compat/ksim.h>
 #include <linux/bug.h>
 #include <linux/err.h>
@@ -73,21 +79,24 @@ static void *raw_alloc(struct ksim_heap *h, size_t size)
 {
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC)
-		return mallocx(size, MALLOCX_ARENA(h->arena) | MALLOCX_TCACHE_NONE);
+		return mallocx(size, MALLOCX_ARENA(h->arena) |
+				     ksim_tcache_flags(h, true));
 #endif
 	(void)h;
 	return malloc(size);
 }
 
-static void raw_free(struct ksim_heap *h, void *p)
+/* @cached: may go through this thread's tcache (not during teardown). */
+static void raw_free(struct ksim_heap *h, void *p, bool cached)
 {
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
-		dallocx(p, MALLOCX_TCACHE_NONE);
+		dallocx(p, cached ? ksim_tcache_flags(h, false) : MALLOCX_TCACHE_NONE);
 		return;
 	}
 #endif
 	(void)h;
+	(void)cached;
 	free(p);
 }
 
@@ -103,12 +112,17 @@ static u64 heap_rand(struct ksim_heap *h)
 	return x * 0x2545F4914F6CDD1DULL;
 }
 
-static bool heap_should_fail(struct ksim_heap *h, gfp_t gfp)
+static void heap_rearm(struct ksim_heap *h)
 {
-	if (gfp & __GFP_NOFAIL)
-		return false;
+	__atomic_store_n(&h->armed, h->fail_countdown || h->fail_ppm,
+			 __ATOMIC_RELEASE);
+}
+
+static bool __heap_should_fail(struct ksim_heap *h)
+{
 	if (h->fail_countdown && --h->fail_countdown == 0) {
 		h->fault_fired = true;
+		heap_rearm(h);
 		return true;
 	}
 	if (h->fail_ppm && heap_rand(h) % 1000000 < h->fail_ppm)
@@ -116,21 +130,38 @@ static bool heap_should_fail(struct ksim_heap *h, gfp_t gfp)
 	return false;
 }
 
+static bool heap_should_fail(struct ksim_heap *h, gfp_t gfp)
+{
+	bool fail;
+
+	if (gfp & __GFP_NOFAIL)
+		return false;
+	if (likely(!__atomic_load_n(&h->armed, __ATOMIC_ACQUIRE)))
+		return false;
+	pthread_spin_lock(&h->lock);
+	fail = __heap_should_fail(h);
+	if (fail)
+		h->failed_allocs++;
+	pthread_spin_unlock(&h->lock);
+	return fail;
+}
+
+/*
+ * Freed memory is poisoned so that a use after free reads garbage: all of
+ * an object the size of a kernel struct, the first KMEM_POISON_MAX bytes
+ * of a bigger buffer (value and name buffers, which have no pointers to
+ * chase and would otherwise cost a page-sized memset per syscall).
+ */
+#define KMEM_POISON_MAX 512
+
 void *ksim_kmalloc(size_t size, gfp_t gfp, const char *site)
 {
 	struct ksim_heap *h = cur_heap();
 	struct kmem_hdr *hdr;
-	bool fail;
 
 	if (size > (size_t)INT_MAX * 2)
 		return NULL;		/* the kernel's KMALLOC_MAX_SIZE-ish limit */
-
-	pthread_mutex_lock(&h->lock);
-	fail = heap_should_fail(h, gfp);
-	if (fail)
-		h->failed_allocs++;
-	pthread_mutex_unlock(&h->lock);
-	if (fail)
+	if (heap_should_fail(h, gfp))
 		return NULL;
 
 	hdr = raw_alloc(h, sizeof(*hdr) + size);
@@ -145,14 +176,14 @@ void *ksim_kmalloc(size_t size, gfp_t gfp, const char *site)
 	else
 		memset(hdr + 1, 0xa5, size);	/* poison: uninitialised use shows */
 
-	pthread_mutex_lock(&h->lock);
+	pthread_spin_lock(&h->lock);
 	list_add_tail(&hdr->link, &h->live);
 	h->live_objects++;
 	h->live_bytes += size;
 	if (h->live_bytes > h->peak_bytes)
 		h->peak_bytes = h->live_bytes;
 	h->total_allocs++;
-	pthread_mutex_unlock(&h->lock);
+	pthread_spin_unlock(&h->lock);
 	return hdr + 1;
 }
 
@@ -166,35 +197,32 @@ static struct kmem_hdr *obj_hdr(const void *p)
 	return hdr;
 }
 
-static void kmem_release(struct kmem_hdr *hdr)
+/* Off the live list already (kfree_rcu) or, @unlink, now. */
+static void kmem_release(struct kmem_hdr *hdr, bool unlink)
 {
 	struct ksim_heap *h = hdr->heap;
 
-	pthread_mutex_lock(&h->lock);
+	pthread_spin_lock(&h->lock);
+	if (unlink)
+		list_del(&hdr->link);
 	h->live_objects--;
 	h->live_bytes -= hdr->size;
-	pthread_mutex_unlock(&h->lock);
+	pthread_spin_unlock(&h->lock);
 	hdr->magic = KMEM_DEAD;
-	memset(hdr + 1, 0x6b, hdr->size);	/* poison freed memory */
-	raw_free(h, hdr);
+	memset(hdr + 1, 0x6b, min_t(size_t, hdr->size, KMEM_POISON_MAX));
+	raw_free(h, hdr, true);
 }
 
 void ksim_kfree(const void *p)
 {
-	struct kmem_hdr *hdr;
-
 	if (!p || IS_ERR(p))
 		return;
-	hdr = obj_hdr(p);
-	pthread_mutex_lock(&hdr->heap->lock);
-	list_del(&hdr->link);
-	pthread_mutex_unlock(&hdr->heap->lock);
-	kmem_release(hdr);
+	kmem_release(obj_hdr(p), true);
 }
 
 static void kmem_free_rcu_cb(struct rcu_head *rcu)
 {
-	kmem_release(container_of(rcu, struct kmem_hdr, rcu));
+	kmem_release(container_of(rcu, struct kmem_hdr, rcu), false);
 }
 
 void ksim_kfree_rcu(const void *p)
@@ -204,9 +232,9 @@ void ksim_kfree_rcu(const void *p)
 	if (!p)
 		return;
 	hdr = obj_hdr(p);
-	pthread_mutex_lock(&hdr->heap->lock);
+	pthread_spin_lock(&hdr->heap->lock);
 	list_del(&hdr->link);
-	pthread_mutex_unlock(&hdr->heap->lock);
+	pthread_spin_unlock(&hdr->heap->lock);
 	call_rcu(&hdr->rcu, kmem_free_rcu_cb);
 }
 
@@ -254,7 +282,7 @@ char *ksim_kasprintf(gfp_t gfp, const char *site, const char *fmt, ...)
 static int heap_init(struct ksim_heap *h, enum ksim_allocator kind)
 {
 	memset(h, 0, sizeof(*h));
-	pthread_mutex_init(&h->lock, NULL);
+	pthread_spin_init(&h->lock, PTHREAD_PROCESS_PRIVATE);
 	INIT_LIST_HEAD(&h->live);
 	h->kind = kind;
 	h->rng = 0x9e3779b97f4a7c15ULL;
@@ -264,6 +292,7 @@ static int heap_init(struct ksim_heap *h, enum ksim_allocator kind)
 
 		if (mallctl("arenas.create", &h->arena, &sz, NULL, 0))
 			return -ENOMEM;
+		ksim_tcache_heap_init(h);
 	}
 #else
 	if (kind == KSIM_ALLOC_JEMALLOC)
@@ -278,17 +307,18 @@ static void heap_fini(struct ksim_heap *h)
 
 	/* Whatever leaked is reclaimed now; the leak was reported before. */
 	list_for_each_entry_safe(hdr, n, &h->live, link)
-		raw_free(h, hdr);
+		raw_free(h, hdr, false);
 	INIT_LIST_HEAD(&h->live);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
+		ksim_tcache_heap_fini(h);
 		char cmd[64];
 
 		snprintf(cmd, sizeof(cmd), "arena.%u.destroy", h->arena);
 		mallctl(cmd, NULL, NULL, NULL, 0);
 	}
 #endif
-	pthread_mutex_destroy(&h->lock);
+	pthread_spin_destroy(&h->lock);
 }
 
 unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out)
@@ -296,31 +326,46 @@ unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out)
 	struct kmem_hdr *hdr;
 	unsigned long n = 0;
 
-	pthread_mutex_lock(&h->lock);
+	pthread_spin_lock(&h->lock);
 	list_for_each_entry(hdr, &h->live, link) {
 		if (out)
 			fprintf(out, "vfsim: leak: %zu bytes from %s\n",
 				hdr->size, hdr->site);
 		n++;
 	}
-	pthread_mutex_unlock(&h->lock);
+	pthread_spin_unlock(&h->lock);
 	return n;
+}
+
+void ksim_heap_snapshot(struct ksim_heap *h, struct ksim_heap *snap)
+{
+	memset(snap, 0, sizeof(*snap));
+	pthread_spin_lock(&h->lock);
+	snap->live_objects = h->live_objects;
+	snap->live_bytes = h->live_bytes;
+	snap->peak_bytes = h->peak_bytes;
+	snap->total_allocs = h->total_allocs;
+	snap->failed_allocs = h->failed_allocs;
+	snap->fault_fired = h->fault_fired;
+	pthread_spin_unlock(&h->lock);
 }
 
 void ksim_heap_fail_nth(struct ksim_heap *h, unsigned long n)
 {
-	pthread_mutex_lock(&h->lock);
+	pthread_spin_lock(&h->lock);
 	h->fail_countdown = n;
 	h->fault_fired = false;
-	pthread_mutex_unlock(&h->lock);
+	heap_rearm(h);
+	pthread_spin_unlock(&h->lock);
 }
 
 void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed)
 {
-	pthread_mutex_lock(&h->lock);
+	pthread_spin_lock(&h->lock);
 	h->fail_ppm = ppm;
 	h->rng = seed ? seed : 0x9e3779b97f4a7c15ULL;
-	pthread_mutex_unlock(&h->lock);
+	heap_rearm(h);
+	pthread_spin_unlock(&h->lock);
 }
 
 int ksim_ctx_init(struct ksim_ctx *ctx, enum ksim_allocator kind)

@@ -18,17 +18,27 @@
 enum ksim_allocator { KSIM_ALLOC_LIBC = 1, KSIM_ALLOC_JEMALLOC = 2 };
 
 struct ksim_heap {
-	pthread_mutex_t lock;
+	/* held for a few instructions per kmalloc()/kfree(): a spinlock is
+	 * half the cost of an uncontended mutex there */
+	pthread_spinlock_t lock;
 	struct list_head live;		/* every live object, oldest first */
 	u64 live_objects, live_bytes, peak_bytes;
 	u64 total_allocs, failed_allocs;
 	u64 external_bytes;		/* memory we know of but cannot route */
 	unsigned long fail_countdown;	/* 0: disarmed */
 	bool fault_fired;
+	/* A countdown or a probability is set (under lock, read without it):
+	 * with nothing armed an allocation does not take the lock to ask. */
+	bool armed;
 	u32 fail_ppm;
 	u64 rng;
 	enum ksim_allocator kind;
 	unsigned int arena;		/* jemalloc arena of this instance */
+	/* Thread caches for the arena (alloc_tcache.c), under its registry
+	 * lock: */
+	u64 tc_gen;			/* unique per heap; 0: none */
+	struct list_head tc_link;	/* on the registry */
+	unsigned int *tc_ids, tc_nr, tc_cap;
 };
 
 struct ksim_range {
@@ -72,6 +82,8 @@ static inline struct ksim_ctx *ksim_ctx_switch(struct ksim_ctx *ctx)
 }
 
 unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out);
+/* The counters and flags of @h, read together (lists and lock not copied). */
+void ksim_heap_snapshot(struct ksim_heap *h, struct ksim_heap *snap);
 void ksim_heap_fail_nth(struct ksim_heap *h, unsigned long n);
 void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed);
 

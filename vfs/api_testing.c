@@ -6,15 +6,14 @@
 
 void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st)
 {
-	struct ksim_heap *h = &v->ctx.heap;
+	struct ksim_heap snap;
 
-	pthread_mutex_lock(&h->lock);
-	st->live_objects = h->live_objects;
-	st->live_bytes = h->live_bytes;
-	st->peak_bytes = h->peak_bytes;
-	st->total_allocs = h->total_allocs;
-	st->failed_allocs = h->failed_allocs;
-	pthread_mutex_unlock(&h->lock);
+	ksim_heap_snapshot(&v->ctx.heap, &snap);
+	st->live_objects = snap.live_objects;
+	st->live_bytes = snap.live_bytes;
+	st->peak_bytes = snap.peak_bytes;
+	st->total_allocs = snap.total_allocs;
+	st->failed_allocs = snap.failed_allocs;
 	st->external_bytes = 0;
 	if (v->mnt_id_ht) {
 		/* the bucket array of the mount-ID table, at its current size */
@@ -40,12 +39,10 @@ void vfsim_fail_alloc_random(struct vfsim *v, uint32_t ppm, uint64_t seed)
 
 bool vfsim_alloc_fault_fired(struct vfsim *v)
 {
-	bool fired;
+	struct ksim_heap snap;
 
-	pthread_mutex_lock(&v->ctx.heap.lock);
-	fired = v->ctx.heap.fault_fired;
-	pthread_mutex_unlock(&v->ctx.heap.lock);
-	return fired;
+	ksim_heap_snapshot(&v->ctx.heap, &snap);
+	return snap.fault_fired;
 }
 
 unsigned long vfsim_leak_report(struct vfsim *v, FILE *out)

@@ -83,7 +83,7 @@ static long parse_fsinfo(struct scn_call *c, struct fsinfo_verb *q)
 			if (o[1] == 'D') {
 				ret = named_fd(c, c->argv[i], &q->dfd);
 			} else {
-				unsigned int n;
+				unsigned int n = 0;
 
 				ret = parse_u32(c, "buffer size", c->argv[i], &n);
 				q->buf_size = n;
@@ -189,7 +189,7 @@ static long verb_fsinfo(struct scn_call *c)
 static long verb_mntinfo(struct scn_call *c)
 {
 	const char *label = "ROOT";
-	unsigned int id;
+	unsigned int id = 0;	/* -O3 cannot see parse_u32 set it */
 	long ret;
 
 	if (c->argc == 2) {
