@@ -156,6 +156,53 @@ static void model_batch(unsigned long n, unsigned int batch, uint64_t seed,
 	model_close(&m);
 }
 
+/*
+ * The stream's two threads each on a CPU of their own (the producer on the
+ * first CPU the process may use, the consumer on the second), the same for
+ * the model and the host pipe: left to the scheduler, the two sometimes
+ * share a CPU or migrate mid-run, and the figure then swings by half.
+ * Without two CPUs nothing is pinned.
+ */
+static int stream_cpu[2] = { -1, -1 };
+
+static void stream_cpus_init(void)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return;
+	for (int c = 0; c < CPU_SETSIZE && n < 2; c++)
+		if (CPU_ISSET(c, &set))
+			stream_cpu[n++] = c;
+	if (n < 2)
+		stream_cpu[0] = stream_cpu[1] = -1;
+}
+
+static void pin_self(int which)
+{
+	cpu_set_t set;
+
+	if (stream_cpu[which] < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(stream_cpu[which], &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+/* Back to every CPU the process had, between runs. */
+static void unpin_self(void)
+{
+	cpu_set_t set;
+
+	if (stream_cpu[0] < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(stream_cpu[0], &set);
+	CPU_SET(stream_cpu[1], &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
 struct model_stream {
 	struct model m;
 	unsigned long n;
@@ -171,6 +218,7 @@ static void *model_consumer(void *arg)
 	unsigned long got = 0, losses = 0;
 	long ret;
 
+	pin_self(1);
 	/* until EOF: the producer closes the write end when it is done */
 	while ((ret = vfsim_read(s->m.t, s->m.fds[0], buf, sizeof(buf))) > 0) {
 		account(&s->r, ret);
@@ -189,6 +237,7 @@ static void model_stream(unsigned long n, uint64_t seed, struct result *r)
 	double t0;
 
 	model_open(&s.m, seed);
+	pin_self(0);
 	t0 = now_ns();
 	if (pthread_create(&th, NULL, model_consumer, &s))
 		die("pthread_create", -EAGAIN);
@@ -204,6 +253,7 @@ static void model_stream(unsigned long n, uint64_t seed, struct result *r)
 	s.m.fds[1] = -1;
 	pthread_join(th, NULL);
 	s.r.ns = now_ns() - t0;
+	unpin_self();
 	*r = s.r;
 	r->lost = n - s.read_done;
 	model_close(&s.m);
@@ -263,6 +313,7 @@ static void *host_consumer(void *arg)
 	struct host_stream *s = arg;
 	unsigned long got = 0;
 
+	pin_self(1);
 	while (got < s->n * RECORD) {
 		ssize_t ret = read(s->fd, buf, sizeof(buf));
 
@@ -284,6 +335,7 @@ static void host_stream(unsigned long n, struct result *r)
 	if (pipe2(fds, 0))
 		die("pipe2", -errno);
 	s.fd = fds[0];
+	pin_self(0);
 	t0 = now_ns();
 	if (pthread_create(&th, NULL, host_consumer, &s))
 		die("pthread_create", -EAGAIN);
@@ -291,6 +343,7 @@ static void host_stream(unsigned long n, struct result *r)
 		host_write(fds[1], i);
 	pthread_join(th, NULL);
 	s.r.ns = now_ns() - t0;
+	unpin_self();
 	*r = s.r;
 	close(fds[0]);
 	close(fds[1]);
@@ -385,6 +438,7 @@ int main(int argc, char **argv)
 		usage();
 	if (!iters)
 		iters = 1;
+	stream_cpus_init();
 	if (only) {
 		run_one(only, n, batch, seed);
 		return 0;

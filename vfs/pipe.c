@@ -188,11 +188,51 @@ static const struct watch_notification loss_record = {
 	.info = watch_sizeof(struct watch_notification),
 };
 
+/*
+ * The reader releases the buffers it emptied and moves the tail once per
+ * batch rather than once per buffer (5.8 takes rd_wait.lock for every
+ * buffer it empties, and its release frees a note in the queue's bitmap;
+ * with a poster taking that lock and that bitmap word for every record, the
+ * two threads spend their time handing cache lines over).  Until the tail
+ * moves, posters see the emptied buffers as still queued, and their notes
+ * as still taken: they may find the ring full sooner, never overwrite a
+ * slot or a note the reader is in.
+ *
+ * A loss is marked on the buffer at head - 1, so an emptied buffer's
+ * PIPE_BUF_FLAG_LOSS is final once a newer buffer exists and the reader has
+ * seen it (the head it loaded with acquire orders it after the mark):
+ * checked then, without the lock, the LOSS record still comes right after
+ * that buffer's record.  The newest buffer's flag is checked under the
+ * lock, as the tail is published.
+ */
+static void pipe_check_loss(struct pipe_inode_info *pipe, unsigned int slot)
+{
+	struct pipe_buffer *buf = &pipe->bufs[slot & (pipe->ring_size - 1)];
+
+	if (READ_ONCE(buf->flags) & PIPE_BUF_FLAG_LOSS)
+		WRITE_ONCE(pipe->note_loss, true);
+}
+
+static void pipe_publish_tail(struct pipe_inode_info *pipe, unsigned int tail,
+			      bool check_newest)
+{
+	unsigned int mask = pipe->ring_size - 1;
+
+	for (unsigned int t = pipe->tail; t != tail; t++)
+		pipe_buf_release(pipe, &pipe->bufs[t & mask]);
+	spin_lock_irq(&pipe->rd_wait.lock);
+	if (check_newest)
+		pipe_check_loss(pipe, tail - 1);
+	smp_store_release(&pipe->tail, tail);
+	spin_unlock_irq(&pipe->rd_wait.lock);
+}
+
 static long pipe_read(struct file *filp, void __user *to, size_t total_len)
 {
 	struct pipe_inode_info *pipe = filp->private_data;
 	char __user *dst = to;
-	bool was_full = false;
+	bool was_full = false, unchecked = false;
+	unsigned int tail;
 	long ret = 0;
 
 	if (unlikely(total_len == 0))
@@ -201,10 +241,16 @@ static long pipe_read(struct file *filp, void __user *to, size_t total_len)
 		total_len = MAX_RW_COUNT;
 
 	mutex_lock(&pipe->mutex);
+	tail = pipe->tail;	/* only a reader, under pipe->mutex, moves it */
 	for (;;) {
 		unsigned int head = smp_load_acquire(&pipe->head);
-		unsigned int tail = pipe->tail;
 		unsigned int mask = pipe->ring_size - 1;
+
+		/* The buffer emptied last: its flag is final if one follows. */
+		if (unchecked && !pipe_empty(head, tail)) {
+			pipe_check_loss(pipe, tail - 1);
+			unchecked = false;
+		}
 
 		if (READ_ONCE(pipe->note_loss)) {
 			if (total_len < sizeof(loss_record)) {
@@ -255,14 +301,8 @@ static long pipe_read(struct file *filp, void __user *to, size_t total_len)
 			}
 
 			if (!buf->len) {
-				pipe_buf_release(pipe, buf);
-				spin_lock_irq(&pipe->rd_wait.lock);
-				/* The loss is reported right after this record. */
-				if (READ_ONCE(buf->flags) & PIPE_BUF_FLAG_LOSS)
-					WRITE_ONCE(pipe->note_loss, true);
-				tail++;
-				smp_store_release(&pipe->tail, tail);
-				spin_unlock_irq(&pipe->rd_wait.lock);
+				tail++;		/* released as the tail moves */
+				unchecked = true;
 			}
 			total_len -= chars;
 			if (!total_len)
@@ -271,6 +311,15 @@ static long pipe_read(struct file *filp, void __user *to, size_t total_len)
 				continue;
 		}
 
+		/*
+		 * Past the head this pass saw: the tail catches up.  A loss
+		 * marked on the newest record is reported by the next read(),
+		 * as in 5.8.
+		 */
+		if (tail != pipe->tail) {
+			pipe_publish_tail(pipe, tail, unchecked);
+			unchecked = false;
+		}
 		if (!READ_ONCE(pipe->writers))
 			break;
 		if (ret)
@@ -284,6 +333,8 @@ static long pipe_read(struct file *filp, void __user *to, size_t total_len)
 			return -ERESTARTSYS;
 		mutex_lock(&pipe->mutex);
 	}
+	if (tail != pipe->tail)
+		pipe_publish_tail(pipe, tail, unchecked);
 	mutex_unlock(&pipe->mutex);
 
 	if (was_full && ret > 0)

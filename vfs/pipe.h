@@ -41,15 +41,22 @@ struct pipe_buffer {
 	unsigned long private;		/* watch queue: the note's index */
 };
 
+/*
+ * Ordered (not as the kernel has it) so that a notification pipe's reader
+ * and poster, on two CPUs, do not write to each other's cache lines: the
+ * reader's mutex and tail first, the poster's rd_wait lock and head after
+ * wr_wait, which a notification pipe never uses and which is more than a
+ * cache line long.
+ */
 struct pipe_inode_info {
 	struct mutex mutex;		/* serialises readers and writers */
-	wait_queue_head_t rd_wait;	/* its lock also guards head/tail for posters */
-	wait_queue_head_t wr_wait;
-	unsigned int head;
 	unsigned int tail;
+	bool note_loss;			/* read() owes a LOSS record */
+	wait_queue_head_t wr_wait;
+	wait_queue_head_t rd_wait;	/* its lock also guards head/tail for posters */
+	unsigned int head;
 	unsigned int max_usage;
 	unsigned int ring_size;		/* a power of two */
-	bool note_loss;			/* read() owes a LOSS record */
 	unsigned int readers;
 	unsigned int writers;
 	unsigned int files;		/* struct files open on it (read and write end) */

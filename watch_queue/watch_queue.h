@@ -45,9 +45,12 @@ struct watch_queue {
 	void **notes;			/* nr_pages pages of 32 notes */
 	unsigned long *notes_bitmap;	/* 1 = free note */
 	struct kref usage;
-	spinlock_t lock;
 	unsigned int nr_notes;
 	unsigned int nr_pages;
+	/* The reader reads the fields above for every record it frees; posters
+	 * write the lock for every record they post: a cache line apart. */
+	char __pad_lock[64];
+	spinlock_t lock;
 	bool defunct;			/* under lock: no more posts */
 };
 
