@@ -86,16 +86,21 @@ static void *raw_alloc(struct ksim_heap *h, size_t size)
 	return malloc(size);
 }
 
-/* @cached: may go through this thread's tcache (not during teardown). */
-static void raw_free(struct ksim_heap *h, void *p, bool cached)
+/*
+ * @size: what raw_alloc() was asked for (sized deallocation spares
+ * jemalloc a lookup); @cached: may go through this thread's tcache (not
+ * during teardown).
+ */
+static void raw_free(struct ksim_heap *h, void *p, size_t size, bool cached)
 {
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
-		dallocx(p, cached ? ksim_tcache_flags(h, false) : MALLOCX_TCACHE_NONE);
+		sdallocx(p, size, cached ? ksim_tcache_flags(h, false) : MALLOCX_TCACHE_NONE);
 		return;
 	}
 #endif
 	(void)h;
+	(void)size;
 	(void)cached;
 	free(p);
 }
@@ -210,7 +215,7 @@ static void kmem_release(struct kmem_hdr *hdr, bool unlink)
 	pthread_spin_unlock(&h->lock);
 	hdr->magic = KMEM_DEAD;
 	memset(hdr + 1, 0x6b, min_t(size_t, hdr->size, KMEM_POISON_MAX));
-	raw_free(h, hdr, true);
+	raw_free(h, hdr, sizeof(*hdr) + hdr->size, true);
 }
 
 void ksim_kfree(const void *p)
@@ -307,7 +312,7 @@ static void heap_fini(struct ksim_heap *h)
 
 	/* Whatever leaked is reclaimed now; the leak was reported before. */
 	list_for_each_entry_safe(hdr, n, &h->live, link)
-		raw_free(h, hdr, false);
+		raw_free(h, hdr, sizeof(*hdr) + hdr->size, false);
 	INIT_LIST_HEAD(&h->live);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {

@@ -46,7 +46,7 @@ struct pipe_buffer {
  * and poster, on two CPUs, do not write to each other's cache lines: the
  * reader's mutex and tail first, the poster's rd_wait lock and head after
  * wr_wait, which a notification pipe never uses and which is more than a
- * cache line long.
+ * cache line long; then, a cache line on, what both only read.
  */
 struct pipe_inode_info {
 	struct mutex mutex;		/* serialises readers and writers */
@@ -55,6 +55,7 @@ struct pipe_inode_info {
 	wait_queue_head_t wr_wait;
 	wait_queue_head_t rd_wait;	/* its lock also guards head/tail for posters */
 	unsigned int head;
+	char __pad_head[64];
 	unsigned int max_usage;
 	unsigned int ring_size;		/* a power of two */
 	unsigned int readers;
