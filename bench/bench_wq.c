@@ -23,7 +23,7 @@
  *
  * Prints records per second (records moved / wall time of the whole loop,
  * CLOCK_MONOTONIC), the ratio model / host, and bytes and records per
- * read().  Each figure is the best of --iters runs.
+ * read().  Each figure is the best of --iters runs (default 5).
  *
  *   bench_wq [--n N] [--iters I] [--seed S] [--batch B] [--only WHAT]
  * --n records per run (default 1,000,000); --batch 1..512 (default 256);
@@ -412,7 +412,7 @@ static void run_one(const char *what, unsigned long n, unsigned int batch,
 
 int main(int argc, char **argv)
 {
-	unsigned long n = 1000000, iters = 3;
+	unsigned long n = 1000000, iters = 5;
 	unsigned int batch = 256;
 	uint64_t seed = 1;
 	const char *only = NULL;

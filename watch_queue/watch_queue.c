@@ -60,7 +60,7 @@ bool post_one_notification_locked(struct watch_queue *wqueue,
 	struct pipe_inode_info *pipe = wqueue->pipe;
 	struct pipe_buffer *buf;
 	unsigned int head, tail, mask, note, offset, len;
-	bool done = false;
+	bool done = false, wake = false;
 	void *page;
 
 	if (!pipe)
@@ -101,17 +101,20 @@ bool post_one_notification_locked(struct watch_queue *wqueue,
 	buf->len = len;
 	WRITE_ONCE(buf->flags, PIPE_BUF_FLAG_WHOLE);
 	smp_store_release(&pipe->head, head + 1);
-	wake_up_interruptible_sync_poll_locked(&pipe->rd_wait, EPOLLIN | EPOLLRDNORM);
-	done = true;
+	done = wake = true;
 
 out:
 	spin_unlock_irq(&pipe->rd_wait.lock);
+	/* 5.8 wakes under the lock; the model just after it (see
+	 * wake_up_all_unlocked).  wqueue->lock keeps the pipe alive. */
+	if (wake)
+		wake_up_all_unlocked(&pipe->rd_wait);
 	return done;
 
 lost:
 	if (pipe_empty(head, tail)) {
 		WRITE_ONCE(pipe->note_loss, true);
-		wake_up_all_locked(&pipe->rd_wait);
+		wake = true;
 	} else {
 		buf = &pipe->bufs[(head - 1) & mask];
 		WRITE_ONCE(buf->flags, READ_ONCE(buf->flags) | PIPE_BUF_FLAG_LOSS);

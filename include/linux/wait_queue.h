@@ -43,6 +43,19 @@ static inline void wake_up_interruptible_all(wait_queue_head_t *wq)
 	spin_unlock(&wq->lock);
 }
 
+/*
+ * Wake @wq's sleepers after its lock was dropped: the change they wait for
+ * was made under the lock, so a sleeper either saw it or was already
+ * waiting on the condition variable when the lock came free, and is woken.
+ * A condition-variable wake-up can be a system call: done under the lock,
+ * it keeps the lock held for all of it, and everyone spinning for the lock
+ * gives up and sleeps too.  The caller keeps @wq alive.
+ */
+static inline void wake_up_all_unlocked(wait_queue_head_t *wq)
+{
+	pthread_cond_broadcast(&wq->cond);
+}
+
 #define wake_up_interruptible wake_up_interruptible_all
 #define wake_up_interruptible_sync_poll_locked(wq, mask) wake_up_all_locked(wq)
 
