@@ -18,12 +18,16 @@ struct test_object {
 	struct watch_list *watchers;
 };
 
-/* Caller holds v->test_objects_lock. */
+/*
+ * Caller holds v->test_objects_lock, or is in an RCU read-side section:
+ * objects are added and removed with the RCU list calls under the lock and
+ * freed after a grace period, so a poster needs no lock to find one.
+ */
 static struct test_object *find_object(struct vfsim *v, u64 id)
 {
 	struct test_object *o;
 
-	list_for_each_entry(o, &v->test_objects, node)
+	list_for_each_entry_rcu(o, &v->test_objects, node)
 		if (o->id == id)
 			return o;
 	return NULL;
@@ -77,7 +81,7 @@ long test_object_watch(int watch_fd, u64 object, int watch_id)
 		o = find_object(v, object);
 	}
 	if (!o && fresh) {
-		list_add_tail(&fresh->node, &v->test_objects);
+		list_add_tail_rcu(&fresh->node, &v->test_objects);
 		o = fresh;
 		fresh = NULL;
 	}
@@ -137,13 +141,11 @@ long test_object_post(u64 object, const void __user *record)
 		return -EFAULT;
 	n = &buf.n;
 
-	/* The list is freed after a grace period once its object dies, so
-	 * posting to it under RCU is safe without the lock. */
+	/* The object and its list are freed after a grace period once the
+	 * object dies, so finding and posting under RCU need no lock. */
 	rcu_read_lock();
-	spin_lock(&v->test_objects_lock);
 	o = find_object(v, object);
 	wlist = o ? o->watchers : NULL;
-	spin_unlock(&v->test_objects_lock);
 	post_watch_notification(wlist, n, current_cred(), object);
 	rcu_read_unlock();
 	return 0;
@@ -157,13 +159,13 @@ long test_object_destroy(u64 object)
 	spin_lock(&v->test_objects_lock);
 	o = find_object(v, object);
 	if (o) {
-		list_del(&o->node);
+		list_del_rcu(&o->node);
 		remove_watch_list(o->watchers, object);
 	}
 	spin_unlock(&v->test_objects_lock);
 	if (!o)
 		return -ENOENT;
-	kfree(o);
+	kfree_rcu(o, rcu);	/* a poster may be looking at it */
 	return 0;
 }
 
