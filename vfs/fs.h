@@ -126,6 +126,10 @@ struct dentry_operations {
 struct dentry {
 	/* d_flags: changed under d_lock, read locklessly with READ_ONCE. */
 	unsigned int d_flags;
+	/* Mount watches placed on this dentry, under d_lock: the last one
+	 * going clears DCACHE_MOUNT_WATCH (errata B10).  (Beside d_flags,
+	 * in what was padding.) */
+	unsigned int d_mount_watches;
 	/* d_parent, d_name: written under rename_lock (write side), read under
 	 * RCU + rename_lock's sequence by the notification walk. */
 	struct dentry *d_parent;
@@ -139,9 +143,6 @@ struct dentry {
 	struct list_head d_subdirs;	/* children, in creation order */
 	const struct dentry_operations *d_op;
 	void *d_fsdata;
-	/* Mount watches placed on this dentry, under d_lock: the last one
-	 * going clears DCACHE_MOUNT_WATCH (errata B10). */
-	unsigned int d_mount_watches;
 	char d_iname[DNAME_INLINE_LEN];
 };
 
@@ -236,9 +237,9 @@ struct super_block {
 	unsigned int s_max_links;	/* 0: no limit stated */
 	unsigned int s_quota_types;	/* QTYPE_MASK_* */
 	u32 s_time_gran;
+	atomic_t s_notify_counter;	/* patch 05 (here: no padding hole) */
 	time64_t s_time_min, s_time_max;
 	u64 s_unique_id;		/* patch 04: never reused in an instance */
-	atomic_t s_notify_counter;	/* patch 05 */
 	struct watch_list *s_watchers;	/* patch 05 */
 	void *s_fs_info;
 	unsigned long s_next_ino;
