@@ -118,6 +118,7 @@ static inline bool is_mounted(struct vfsmount *mnt)
 #define IS_MNT_SHARED(m) ((m)->mnt.mnt_flags & MNT_SHARED)
 #define IS_MNT_SLAVE(m) ((m)->mnt_master)
 #define IS_MNT_NEW(m) (!(m)->mnt_ns)
+#define IS_MNT_LOCKED(m) ((m)->mnt.mnt_flags & MNT_LOCKED)
 #define IS_MNT_UNBINDABLE(m) ((m)->mnt.mnt_flags & MNT_UNBINDABLE)
 #define IS_MNT_MARKED(m) ((m)->mnt.mnt_flags & MNT_MARKED)
 #define SET_MNT_MARK(m) ((m)->mnt.mnt_flags |= MNT_MARKED)
@@ -188,5 +189,6 @@ int get_dominating_id(struct mount *mnt, const struct path *root);
 int propagate_mnt(struct mount *dest_mnt, struct mountpoint *dest_mp,
 		  struct mount *source_mnt, struct hlist_head *tree_list);
 void propagate_umount(struct list_head *list);
+void propagate_mount_unlock(struct mount *mnt);
 
 #endif

@@ -467,8 +467,12 @@ int count_mounts(struct mnt_namespace *ns, struct mount *mnt)
 	return 0;
 }
 
-/* Move @mnt to sit on @mp in @parent (propagation "tucking"). */
-static void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
+/*
+ * Move @mnt to sit on @mp in @parent: tucking a mount under a propagated
+ * copy (attach_recursive_mnt) and putting it back when the copy goes
+ * (restore_mounts).  Caller holds mount_lock.
+ */
+void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
 				  struct mount *mnt)
 {
 	struct mountpoint *old_mp = mnt->mnt_mp;
@@ -655,6 +659,9 @@ static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 	struct vfsim *v = mnt_kernel(mnt);
 	LIST_HEAD(tmp_list);
 	struct mount *p;
+
+	if (how & UMOUNT_PROPAGATE)
+		propagate_mount_unlock(mnt);
 
 	/* Gather the mounts to umount (each moved to the head: the list ends
 	 * up in reverse walk order, which is the order UNMOUNTs are posted). */

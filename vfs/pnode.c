@@ -4,11 +4,6 @@
  * propagation of new mounts to peers and slaves, of umounts and of the
  * busy check.  Everything here runs under namespace_sem (writer); the
  * MNT_MARKED bits and mnt_umounting lists are scratch state of one call.
- *
- * propagate_umount() is simplified against the kernel's: a propagated copy
- * is taken away with the original only when nothing is mounted on it; the
- * kernel additionally unmounts copies whose only child is itself being
- * unmounted and re-parents "tucked" mounts.  docs/internals.md says more.
  */
 #include <sys/mount.h>
 
@@ -25,6 +20,10 @@ static inline struct mount *first_slave(struct mount *p)
 {
 	return list_entry(p->mnt_slave_list.next, struct mount, mnt_slave);
 }
+static inline struct mount *last_slave(struct mount *p)
+{
+	return list_entry(p->mnt_slave_list.prev, struct mount, mnt_slave);
+}
 static inline struct mount *next_slave(struct mount *p)
 {
 	return list_entry(p->mnt_slave.next, struct mount, mnt_slave);
@@ -34,9 +33,14 @@ static inline bool peers(struct mount *m1, struct mount *m2)
 	return m1->mnt_group_id == m2->mnt_group_id && m1->mnt_group_id;
 }
 
+/*
+ * The kernel's group IDA is global; the model's belongs to the instance,
+ * found through current: clone_mnt() asks for an ID before the new mount
+ * has its superblock (and so its instance) set.
+ */
 int mnt_alloc_group_id(struct mount *mnt)
 {
-	struct vfsim *v = mnt->mnt.mnt_sb->s_kernel;
+	struct vfsim *v = current_kernel();
 	int res = ida_alloc(&v->mnt_group_ida);
 
 	if (res < 0)
@@ -411,7 +415,7 @@ static struct mount *find_topper(struct mount *mnt)
 {
 	struct mount *child;
 
-	if (list_empty(&mnt->mnt_mounts) || mnt->mnt_mounts.next->next != &mnt->mnt_mounts)
+	if (!list_is_singular(&mnt->mnt_mounts))
 		return NULL;
 	child = list_first_entry(&mnt->mnt_mounts, struct mount, mnt_child);
 	if (child->mnt_mountpoint != mnt->mnt.mnt_root)
@@ -458,33 +462,194 @@ int propagate_mount_busy(struct mount *mnt, int refcnt)
 }
 
 /*
- * propagate_umount - add to @list (mounts being unmounted, on their
- * mnt_list) the propagated copies that go with them.  See the head of the
- * file for how this differs from the kernel.
+ * propagate_mount_unlock - clear MNT_LOCKED on the copies of @mnt that its
+ * parent's peers and slaves hold: they go with it, and a locked copy
+ * would stay behind.  Caller holds mount_lock.
+ */
+void propagate_mount_unlock(struct mount *mnt)
+{
+	struct mount *parent = mnt->mnt_parent;
+	struct mount *m, *child;
+
+	BUG_ON(parent == mnt);
+
+	for (m = propagation_next(parent, parent); m;
+	     m = propagation_next(m, parent)) {
+		child = __lookup_mnt(&m->mnt, mnt->mnt_mountpoint);
+		if (child)
+			child->mnt.mnt_flags &= ~MNT_LOCKED;
+	}
+}
+
+static void umount_one(struct mount *mnt, struct list_head *to_umount)
+{
+	CLEAR_MNT_MARK(mnt);
+	mnt->mnt.mnt_flags |= MNT_UMOUNT;
+	list_del_init(&mnt->mnt_child);
+	list_del_init(&mnt->mnt_umounting);
+	list_move_tail(&mnt->mnt_list, to_umount);
+}
+
+/*
+ * Unmounting a mount takes with it the copies its parent's peers and
+ * slaves hold at the same place.  @mnt is one such copy: it goes (onto
+ * @to_umount) if nothing but a mount covering its whole root, or mounts
+ * already known to go, is mounted on it; a copy that must stay mounted
+ * (locked, or with other children) is remembered on @to_restore.
+ * Returns whether @mnt was decided, so that the caller tries its parent.
+ */
+static bool __propagate_umount(struct mount *mnt, struct list_head *to_umount,
+			       struct list_head *to_restore)
+{
+	bool progress = false;
+	struct mount *child;
+
+	/* The state of the parent won't change if this mount is already
+	 * unmounted or marked as such. */
+	if (mnt->mnt.mnt_flags & (MNT_UMOUNT | MNT_MARKED))
+		goto out;
+
+	/* Only a topper, or children speculatively unmounted, may remain. */
+	list_for_each_entry(child, &mnt->mnt_mounts, mnt_child) {
+		if (child->mnt_mountpoint == mnt->mnt.mnt_root)
+			continue;
+		if (!list_empty(&child->mnt_umounting) && IS_MNT_MARKED(child))
+			continue;
+		/* Found a mounted child */
+		goto children;
+	}
+
+	/* Mark mounts that can be unmounted if not locked */
+	SET_MNT_MARK(mnt);
+	progress = true;
+
+	/* If a mount is without children and not locked umount it. */
+	if (!IS_MNT_LOCKED(mnt)) {
+		umount_one(mnt, to_umount);
+	} else {
+children:
+		list_move_tail(&mnt->mnt_umounting, to_restore);
+	}
+out:
+	return progress;
+}
+
+/* The children of the copies being unmounted go too, except a topper,
+ * which restore_mounts() puts back where the copy was. */
+static void umount_list(struct list_head *to_umount,
+			struct list_head *to_restore)
+{
+	struct mount *mnt, *child, *tmp;
+
+	list_for_each_entry(mnt, to_umount, mnt_list) {
+		list_for_each_entry_safe(child, tmp, &mnt->mnt_mounts, mnt_child) {
+			/* topper? */
+			if (child->mnt_mountpoint == mnt->mnt.mnt_root)
+				list_move_tail(&child->mnt_umounting, to_restore);
+			else
+				umount_one(child, to_umount);
+		}
+	}
+}
+
+/* Mounts that stay: clear their marks and hang each one from its first
+ * ancestor that is not being unmounted, on that ancestor's mountpoint. */
+static void restore_mounts(struct list_head *to_restore)
+{
+	while (!list_empty(to_restore)) {
+		struct mount *mnt, *parent;
+		struct mountpoint *mp;
+
+		mnt = list_first_entry(to_restore, struct mount, mnt_umounting);
+		CLEAR_MNT_MARK(mnt);
+		list_del_init(&mnt->mnt_umounting);
+
+		/* Should this mount be reparented? */
+		mp = mnt->mnt_mp;
+		parent = mnt->mnt_parent;
+		while (parent->mnt.mnt_flags & MNT_UMOUNT) {
+			mp = parent->mnt_mp;
+			parent = parent->mnt_parent;
+		}
+		if (parent != mnt->mnt_parent)
+			mnt_change_mountpoint(parent, mp, mnt);
+	}
+}
+
+static void cleanup_umount_visitations(struct list_head *visited)
+{
+	while (!list_empty(visited)) {
+		struct mount *mnt =
+			list_first_entry(visited, struct mount, mnt_umounting);
+
+		list_del_init(&mnt->mnt_umounting);
+	}
+}
+
+/* Advance @m so that propagation_next() does not return its slaves. */
+static struct mount *skip_propagation_subtree(struct mount *m,
+					      struct mount *origin)
+{
+	(void)origin;
+	if (!IS_MNT_NEW(m) && !list_empty(&m->mnt_slave_list))
+		m = last_slave(m);
+	return m;
+}
+
+/*
+ * propagate_umount - add to @list (the mounts umount_tree() is taking
+ * away, on their mnt_list) every mount that receives propagation from
+ * them and goes with them.  A mount of the list whose mountpoint has been
+ * visited already (on mnt_umounting) had its whole peer group and their
+ * slaves visited with it.  Caller holds mount_lock.
  */
 void propagate_umount(struct list_head *list)
 {
-	LIST_HEAD(extra);
 	struct mount *mnt;
+	LIST_HEAD(to_restore);
+	LIST_HEAD(to_umount);
+	LIST_HEAD(visited);
 
-	list_for_each_entry(mnt, list, mnt_list) {
+	/* Find candidates for unmounting */
+	list_for_each_entry_reverse(mnt, list, mnt_list) {
 		struct mount *parent = mnt->mnt_parent;
 		struct mount *m;
 
-		if (parent == mnt || parent->mnt.mnt_flags & MNT_UMOUNT)
+		if (!list_empty(&mnt->mnt_umounting))
 			continue;
+
+		list_add_tail(&mnt->mnt_umounting, &visited);
 		for (m = propagation_next(parent, parent); m;
 		     m = propagation_next(m, parent)) {
-			struct mount *child = __lookup_mnt(&m->mnt, mnt->mnt_mountpoint);
+			struct mount *child = __lookup_mnt(&m->mnt,
+							   mnt->mnt_mountpoint);
+			if (!child)
+				continue;
 
-			if (!child || (child->mnt.mnt_flags & MNT_UMOUNT))
+			if (!list_empty(&child->mnt_umounting)) {
+				/* Visited: so were its peers and slaves
+				 * for this mountpoint. */
+				m = skip_propagation_subtree(m, parent);
 				continue;
-			if (!list_empty(&child->mnt_mounts))
+			} else if (child->mnt.mnt_flags & MNT_UMOUNT) {
+				/* A mount of @list not visited yet: note
+				 * it and go on. */
+				list_add_tail(&child->mnt_umounting, &visited);
 				continue;
-			child->mnt.mnt_flags |= MNT_UMOUNT;
-			list_del_init(&child->mnt_child);
-			list_move_tail(&child->mnt_list, &extra);
+			}
+
+			/* Check the child and parents while progress is made */
+			while (__propagate_umount(child, &to_umount, &to_restore)) {
+				/* Is the parent a umount candidate? */
+				child = child->mnt_parent;
+				if (list_empty(&child->mnt_umounting))
+					break;
+			}
 		}
 	}
-	list_splice_tail_init(&extra, list);
+
+	umount_list(&to_umount, &to_restore);
+	restore_mounts(&to_restore);
+	cleanup_umount_visitations(&visited);
+	list_splice_tail_init(&to_umount, list);
 }

@@ -28,6 +28,10 @@ static inline void list_move_tail(struct list_head *e, struct list_head *head)
 	cds_list_add_tail(e, head);
 }
 static inline bool list_empty(const struct list_head *h) { return h->next == h; }
+static inline bool list_is_singular(const struct list_head *h)
+{
+	return !list_empty(h) && h->next == h->prev;
+}
 static inline void list_splice_init(struct list_head *list, struct list_head *head)
 {
 	if (!list_empty(list)) {

@@ -26,7 +26,9 @@
  *   │   └── m    copy of s<k>
  *   /r<k>/c      bind of a     master:A (slave), later moved to /r<k>/e
  *   │   └── m    copy of s<k>
- *   /r<k>/d      rbind of a, then lazily unmounted
+ *   /r<k>/d      rbind of a (a peer), then lazily unmounted, which takes
+ *                a/m, b/m and c/m with it; m is then mounted again and
+ *                unmounted (from a, b and c alike)
  *   /r<k>/auto   automount point (odd rounds), triggered and expired
  *
  * and exercises mkdir, symlink, open(O_CREAT), propagation changes, bind,
@@ -124,7 +126,10 @@ static void build_script(void)
 		add(OP_RBIND, 0, NULL, "/r%d/a", "/r%d/d", k);
 		add(OP_CHDIR, 0, NULL, "/r%d/d/m", NULL, k);
 		add(OP_CHDIR, 0, NULL, "/", NULL, k);
+		/* d is a peer of a: its lazy umount takes a/m, b/m and c/m
+		 * too (Linux does; see tests/kernel/). */
 		add(OP_UMOUNT, MNT_DETACH, NULL, "/r%d/d", NULL, k);
+		add(OP_MOUNT, 0, NULL, "s%d", "/r%d/a/m", k);
 		add(OP_UMOUNT, 0, NULL, "/r%d/a/m", NULL, k);
 		add(OP_MOVE, 0, NULL, "/r%d/c", "/r%d/e", k);
 		add(OP_PROPAGATION, MS_PRIVATE | MS_REC, NULL, "/r%d/e", NULL, k);
