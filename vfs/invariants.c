@@ -10,7 +10,8 @@
  *  - every mount is published under its ID;
  *  - mnt_count equals its holders: the tree, the children, and the paths
  *    tasks hold (root, cwd, open files);
- *  - peer groups and masters are consistent;
+ *  - peer groups and masters are what propagation needs
+ *    (invariants_pnode.c);
  *  - each superblock's active count equals its mounts.
  * The reference-count checks assume a quiescent model: no syscall in
  * flight (a syscall holds references the checker cannot see).  The
@@ -25,15 +26,9 @@
 #include <watch_queue/watch_queue.h>
 #include <vfsim/testing.h>
 
-struct checker {
-	char *why;
-	size_t len;
-	int bad;
-};
+#include "invariants.h"
 
-static void fail(struct checker *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void fail(struct checker *c, const char *fmt, ...)
+void checker_fail(struct checker *c, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -81,51 +76,43 @@ static void check_mount(struct vfsim *v, struct mnt_namespace *ns,
 	int expect;
 
 	if (m->mnt_ns != ns)
-		fail(c, "mount %d: in the tree but mnt_ns is not the namespace", m->mnt_id);
+		checker_fail(c, "mount %d: in the tree but mnt_ns is not the namespace", m->mnt_id);
 	if (m->mnt.mnt_flags & (MNT_UMOUNT | MNT_DOOMED))
-		fail(c, "mount %d: in the tree but marked unmounted", m->mnt_id);
+		checker_fail(c, "mount %d: in the tree but marked unmounted", m->mnt_id);
 	for (p = m; mnt_has_parent(p); p = p->mnt_parent) {
 		if (++steps > ns->mounts) {
-			fail(c, "mount %d: cycle in the parent chain", m->mnt_id);
+			checker_fail(c, "mount %d: cycle in the parent chain", m->mnt_id);
 			return;
 		}
 	}
 	if (p != ns->root)
-		fail(c, "mount %d: parent chain ends at %d, not the root", m->mnt_id, p->mnt_id);
+		checker_fail(c, "mount %d: parent chain ends at %d, not the root", m->mnt_id, p->mnt_id);
 
 	rcu_read_lock();
 	if (mnt_find_by_id(v, m->mnt_id) != m)
-		fail(c, "mount %d: not published under its ID", m->mnt_id);
+		checker_fail(c, "mount %d: not published under its ID", m->mnt_id);
 	rcu_read_unlock();
 
 	list_for_each_entry(child, &m->mnt_mounts, mnt_child) {
 		children++;
 		if (child->mnt_parent != m)
-			fail(c, "mount %d: child %d names parent %d", m->mnt_id,
+			checker_fail(c, "mount %d: child %d names parent %d", m->mnt_id,
 			     child->mnt_id, child->mnt_parent->mnt_id);
 		if (__lookup_mnt(&m->mnt, child->mnt_mountpoint) != child)
-			fail(c, "mount %d: child %d is not hashed", m->mnt_id, child->mnt_id);
+			checker_fail(c, "mount %d: child %d is not hashed, or shares its "
+			     "mountpoint with another child", m->mnt_id, child->mnt_id);
 		if (!child->mnt_mp || child->mnt_mp->m_dentry != child->mnt_mountpoint)
-			fail(c, "mount %d: mountpoint record disagrees", child->mnt_id);
+			checker_fail(c, "mount %d: mountpoint record disagrees", child->mnt_id);
 		if (!d_mountpoint(child->mnt_mountpoint))
-			fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
+			checker_fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
 	}
 
 	expect = 1 + (int)children + path_refs(v, m);
 	if (mnt_get_count(m) != expect)
-		fail(c, "mount %d: mnt_count %d, holders %d (tree 1, children %u, paths %d)",
+		checker_fail(c, "mount %d: mnt_count %d, holders %d (tree 1, children %u, paths %d)",
 		     m->mnt_id, mnt_get_count(m), expect, children, path_refs(v, m));
 
-	if (IS_MNT_SHARED(m) && !m->mnt_group_id)
-		fail(c, "mount %d: shared without a peer group", m->mnt_id);
-	if (!list_empty(&m->mnt_share)) {
-		struct mount *peer = list_entry(m->mnt_share.next, struct mount, mnt_share);
-
-		if (peer->mnt_group_id != m->mnt_group_id)
-			fail(c, "mount %d: peer %d in another group", m->mnt_id, peer->mnt_id);
-	}
-	if (m->mnt_master && list_empty(&m->mnt_slave))
-		fail(c, "mount %d: has a master but is on no slave list", m->mnt_id);
+	check_propagation(ns, m, c);
 }
 
 /*
@@ -166,12 +153,12 @@ static void check_mount_watch_marks(struct vfsim *v, struct dentry *root,
 		bool marked = READ_ONCE(d->d_flags) & DCACHE_MOUNT_WATCH;
 
 		if (d->d_mount_watches != n)
-			fail(c, "dentry %s: %u mount watches counted, %u on mount lists",
+			checker_fail(c, "dentry %s: %u mount watches counted, %u on mount lists",
 			     d->d_name.name, d->d_mount_watches, n);
 		if (n && !marked)
-			fail(c, "dentry %s: watched but not DCACHE_MOUNT_WATCH", d->d_name.name);
+			checker_fail(c, "dentry %s: watched but not DCACHE_MOUNT_WATCH", d->d_name.name);
 		if (!n && marked && !vfsim_quirk(v, 10))
-			fail(c, "dentry %s: DCACHE_MOUNT_WATCH with no watch", d->d_name.name);
+			checker_fail(c, "dentry %s: DCACHE_MOUNT_WATCH with no watch", d->d_name.name);
 
 		/* Depth first over d_subdirs, without recursion. */
 		if (!list_empty(&d->d_subdirs)) {
@@ -206,16 +193,17 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	for (m = ns->root; m; m = next_mnt(m, ns->root)) {
 		walked++;
 		if (walked > listed + 1) {
-			fail(&c, "the tree walk does not end (cycle)");
+			checker_fail(&c, "the tree walk does not end (cycle)");
 			break;
 		}
 		check_mount(v, ns, m, &c);
 	}
+	check_peer_group_ids(ns, &c);
 	if (listed != ns->mounts || walked != ns->mounts)
-		fail(&c, "namespace counts %u mounts, its list %u, the tree %u",
+		checker_fail(&c, "namespace counts %u mounts, its list %u, the tree %u",
 		     ns->mounts, listed, walked);
 	if (!list_empty(&v->umount_list))
-		fail(&c, "umount list not empty outside namespace_sem");
+		checker_fail(&c, "umount list not empty outside namespace_sem");
 
 	/* s_mounts changes under mount_lock */
 	read_seqlock_excl(&v->mount_lock);
@@ -227,7 +215,7 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 		list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
 			mounts++;
 		if (atomic_read(&sb->s_active) != mounts)
-			fail(&c, "superblock %s (id %llu): s_active %d, mounts %d",
+			checker_fail(&c, "superblock %s (id %llu): s_active %d, mounts %d",
 			     sb->s_id, (unsigned long long)sb->s_unique_id,
 			     atomic_read(&sb->s_active), mounts);
 	}

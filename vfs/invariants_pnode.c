@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * What the kernel guarantees about propagation state between two
+ * operations (namespace_sem held by the checker):
+ *  - a mount is shared exactly when it has a peer group ID, and its peer
+ *    ring is a well-formed circular list of shared mounts of that group,
+ *    all in its namespace; two rings never share an ID;
+ *  - a slave is on its master's slave list and nowhere else, its master
+ *    is in the same namespace, is not itself, and the chain of masters
+ *    ends (no cycle); a mount that is no slave is on no slave list;
+ *  - each mount on a slave list names the list's owner as its master;
+ *  - the scratch state of propagate_mnt()/propagate_umount() is gone:
+ *    no MNT_MARKED, MNT_UMOUNT, and mnt_umounting is empty.
+ */
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <vfs/kernel.h>
+
+#include "invariants.h"
+
+static void check_peers(struct mnt_namespace *ns, struct mount *m,
+			struct checker *c)
+{
+	struct list_head *pos = &m->mnt_share;
+	unsigned int steps = 0;
+
+	if (!!IS_MNT_SHARED(m) != !!m->mnt_group_id)
+		checker_fail(c, "mount %d: %s but peer group %d", m->mnt_id,
+			     IS_MNT_SHARED(m) ? "shared" : "not shared",
+			     m->mnt_group_id);
+	if (!IS_MNT_SHARED(m)) {
+		if (!list_empty(&m->mnt_share))
+			checker_fail(c, "mount %d: on a peer ring but not shared",
+				     m->mnt_id);
+		return;
+	}
+	do {
+		struct mount *peer = list_entry(pos, struct mount, mnt_share);
+
+		if (pos->next->prev != pos || pos->prev->next != pos) {
+			checker_fail(c, "mount %d: peer ring broken at %d",
+				     m->mnt_id, peer->mnt_id);
+			return;
+		}
+		if (peer->mnt_group_id != m->mnt_group_id)
+			checker_fail(c, "mount %d: peer %d in group %d, not %d",
+				     m->mnt_id, peer->mnt_id, peer->mnt_group_id,
+				     m->mnt_group_id);
+		if (!IS_MNT_SHARED(peer))
+			checker_fail(c, "mount %d: peer %d is not shared",
+				     m->mnt_id, peer->mnt_id);
+		if (peer->mnt_ns != ns)
+			checker_fail(c, "mount %d: peer %d in another namespace",
+				     m->mnt_id, peer->mnt_id);
+		if (++steps > ns->mounts) {
+			checker_fail(c, "mount %d: peer ring does not close",
+				     m->mnt_id);
+			return;
+		}
+		pos = pos->next;
+	} while (pos != &m->mnt_share);
+}
+
+static bool on_slave_list(struct mount *master, struct mount *m,
+			  unsigned int limit)
+{
+	struct mount *s;
+	unsigned int steps = 0;
+
+	list_for_each_entry(s, &master->mnt_slave_list, mnt_slave) {
+		if (s == m)
+			return true;
+		if (++steps > limit)
+			break;
+	}
+	return false;
+}
+
+static void check_master(struct mnt_namespace *ns, struct mount *m,
+			 struct checker *c)
+{
+	struct mount *p, *s;
+	unsigned int steps = 0;
+
+	if (!m->mnt_master) {
+		if (!list_empty(&m->mnt_slave))
+			checker_fail(c, "mount %d: no master but on a slave list",
+				     m->mnt_id);
+	} else {
+		if (m->mnt_master == m)
+			checker_fail(c, "mount %d: slave of itself", m->mnt_id);
+		if (m->mnt_master->mnt_ns != ns)
+			checker_fail(c, "mount %d: master %d in another namespace",
+				     m->mnt_id, m->mnt_master->mnt_id);
+		if (!on_slave_list(m->mnt_master, m, ns->mounts))
+			checker_fail(c, "mount %d: not on master %d's slave list",
+				     m->mnt_id, m->mnt_master->mnt_id);
+		for (p = m->mnt_master; p; p = p->mnt_master) {
+			if (p == m || ++steps > ns->mounts) {
+				checker_fail(c, "mount %d: its chain of masters "
+					     "loops", m->mnt_id);
+				break;
+			}
+		}
+	}
+	steps = 0;
+	list_for_each_entry(s, &m->mnt_slave_list, mnt_slave) {
+		if (s->mnt_master != m)
+			checker_fail(c, "mount %d: slave %d names master %d",
+				     m->mnt_id, s->mnt_id,
+				     s->mnt_master ? s->mnt_master->mnt_id : 0);
+		if (++steps > ns->mounts) {
+			checker_fail(c, "mount %d: slave list does not end",
+				     m->mnt_id);
+			break;
+		}
+	}
+}
+
+void check_propagation(struct mnt_namespace *ns, struct mount *m,
+		       struct checker *c)
+{
+	if (m->mnt.mnt_flags & MNT_MARKED)
+		checker_fail(c, "mount %d: MNT_MARKED left behind", m->mnt_id);
+	if (!list_empty(&m->mnt_umounting))
+		checker_fail(c, "mount %d: left on an umount scratch list", m->mnt_id);
+	check_peers(ns, m, c);
+	check_master(ns, m, c);
+}
+
+/* The lowest mount ID of @m's peer ring names the ring. */
+static int ring_leader(struct mount *m)
+{
+	struct mount *p = m;
+	int id = m->mnt_id;
+
+	while ((p = list_entry(p->mnt_share.next, struct mount, mnt_share)) != m)
+		if (p->mnt_id < id)
+			id = p->mnt_id;
+	return id;
+}
+
+struct group_leader {
+	int group, leader;
+};
+
+static int cmp_group_leader(const void *a, const void *b)
+{
+	const struct group_leader *x = a, *y = b;
+
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	return (x->leader > y->leader) - (x->leader < y->leader);
+}
+
+/* Run after check_propagation() found the rings well formed. */
+void check_peer_group_ids(struct mnt_namespace *ns, struct checker *c)
+{
+	struct group_leader *g;
+	unsigned int n = 0, i;
+	struct mount *m;
+
+	if (c->bad)
+		return;
+	g = kcalloc(ns->mounts ? ns->mounts : 1, sizeof(*g), GFP_KERNEL | __GFP_NOFAIL);
+	if (!g)
+		return;
+	list_for_each_entry(m, &ns->list, mnt_list) {
+		if (!IS_MNT_SHARED(m) || n == ns->mounts)
+			continue;
+		g[n].group = m->mnt_group_id;
+		g[n].leader = ring_leader(m);
+		n++;
+	}
+	qsort(g, n, sizeof(*g), cmp_group_leader);
+	for (i = 1; i < n; i++)
+		if (g[i].group == g[i - 1].group && g[i].leader != g[i - 1].leader)
+			checker_fail(c, "peer group %d: two rings (mounts %d and %d)",
+				     g[i].group, g[i - 1].leader, g[i].leader);
+	kfree(g);
+}
