@@ -9,6 +9,7 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/api.h>
 #include <vfs/d_path.h>
 #include <vfs/namei.h>
 #include <vfs/syscalls.h>
@@ -231,4 +232,9 @@ long vfsim_path_mnt_id(struct vfsim_task *t, const char *path)
 	ret = do_path_mnt_id(path);
 	vfsim_leave(&e);
 	return ret;
+}
+
+long vfsim_mountinfo(struct vfsim_task *t, char *buf, size_t size)
+{
+	return VFSIM_SYSCALL(t, do_mountinfo(buf, size));
 }

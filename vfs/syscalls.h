@@ -23,6 +23,8 @@ long ksys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long do_pipe2(int __user *fildes, int flags);
 struct filename;
 long do_mkfile(int dfd, struct filename *name, umode_t mode);
+/* proc_namespace.c: /proc/self/mountinfo of the current task */
+long do_mountinfo(char __user *buf, size_t size);
 long do_mkautomount(const char __user *pathname, const char *fstype,
 		    const char *source, const char *data);
 

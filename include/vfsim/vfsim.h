@@ -387,6 +387,17 @@ VFSIM_API long vfsim_fsinfo(struct vfsim_task *t, int dfd, const char *pathname,
 			    const struct fsinfo_params *params, void *buffer,
 			    size_t buf_size);
 
+/**
+ * vfsim_mountinfo - the text /proc/self/mountinfo would give @t: one line
+ * per mount its root can reach, mount points relative to that root, in
+ * the kernel's format ("36 35 0:3 / /mnt rw,relatime shared:1 - tmpfs
+ * src rw,size=1m").  Writes at most @size bytes to @buf (NUL-terminated
+ * when @size > 0, through the user-memory seam) and returns the length of
+ * the whole text, so a first call with @size 0 sizes the buffer; or
+ * -errno.
+ */
+VFSIM_API long vfsim_mountinfo(struct vfsim_task *t, char *buf, size_t size);
+
 /** Print the tree of @t's namespace like the `vfsim tree` verb. */
 VFSIM_API int vfsim_print_tree(struct vfsim_task *t, FILE *out);
 
