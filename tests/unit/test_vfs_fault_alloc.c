@@ -69,6 +69,10 @@ struct sweep_case {
 	int alt_err;
 	/* the op, once it succeeded, cannot simply be repeated */
 	bool no_retry;
+	/* the sweep must find at least this many failure points (0 means 1) */
+	unsigned long min_points;
+	/* the op allocates nothing: the sweep must find no failure point */
+	bool allocates_nothing;
 };
 
 static void boot_empty(struct vfsim *v, struct vfsim_task **t)
@@ -299,6 +303,105 @@ static long op_expire(struct vfsim *v, struct vfsim_task *t)
 	return vfsim_expire_mounts(v);
 }
 
+/*
+ *   /p       tmpfs "p"  shared:1         /q       bind of /p, shared:1
+ *   └── c    tmpfs "c"  shared:2         └── c    copy of c
+ *       └── g  tmpfs "g"  shared:3           └── g  copy of g
+ */
+static void setup_peers_tree(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/p", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/q", 0755));
+	OK(vfsim_mount(t, "p", "/p", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/p", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(t, "/p", "/q", NULL, MS_BIND, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/c", 0755));
+	OK(vfsim_mount(t, "c", "/p/c", "tmpfs", 0, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/c/g", 0755));
+	OK(vfsim_mount(t, "g", "/p/c/g", "tmpfs", 0, NULL));
+}
+
+/* The lazy umount of /p/c takes /q/c and /q/c/g (propagate_umount). */
+static long op_umount_detach_peers(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	return vfsim_umount2(t, "/p/c", MNT_DETACH);
+}
+
+/*
+ *   /p  tmpfs "p" shared:1     /s  bind of /p, master:1
+ *   ├── x  tmpfs "x"           ├── x  copy of x
+ *   │                          │   └── (on x's root) tmpfs "top"
+ *   └── d  (a directory)       └── d  tmpfs "m"
+ */
+static void setup_slave_covered(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/p", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/s", 0755));
+	OK(vfsim_mount(t, "p", "/p", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/p", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(t, "/p", "/s", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, NULL, "/s", NULL, MS_SLAVE, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/x", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/d", 0755));
+	OK(vfsim_mount(t, "x", "/p/x", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "top", "/s/x", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "m", "/s/d", "tmpfs", 0, NULL));
+}
+
+/* x's copy on /s/x goes; "top" is put back on /s/x (restore_mounts). */
+static long op_umount_reparent(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	return vfsim_umount2(t, "/p/x", 0);
+}
+
+/* n's copy for /s/d is tucked under "m" (attach_recursive_mnt). */
+static long op_mount_tucked(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	return vfsim_mount(t, "n", "/p/d", "tmpfs", 0, NULL);
+}
+
+/* setup_slave_covered with n mounted on /p/d: its copy is tucked under m. */
+static void setup_slave_tucked(struct vfsim *v, struct vfsim_task *t)
+{
+	setup_slave_covered(v, t);
+	OK(op_mount_tucked(v, t));
+}
+
+/* n and its copy go; m is put back on /s/d, parent /s (restore_mounts). */
+static long op_umount_untuck(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	return vfsim_umount2(t, "/p/d", 0);
+}
+
+/* /a shared:1, /b a bind of /a made slave and then shared: master:1 and
+ * shared:2 at once (the segfault of issue 11). */
+static void setup_shared_slave(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755));
+	OK(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, NULL, "/b", NULL, MS_SLAVE, NULL));
+	OK(vfsim_mount(t, NULL, "/b", NULL, MS_SHARED, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/a/x", 0755));
+}
+
+/* The copy for /b/x is a slave with a new peer group (CL_SLAVE |
+ * CL_MAKE_SHARED): clone_mnt() allocates the group ID. */
+static long op_mount_to_shared_slave(struct vfsim *v, struct vfsim_task *t)
+{
+	(void)v;
+	return vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL);
+}
+
 /* ---- the sweep ------------------------------------------------------------ */
 
 static unsigned long sweep(const struct sweep_case *c)
@@ -359,7 +462,13 @@ static unsigned long sweep(const struct sweep_case *c)
 	{								\
 		static const struct sweep_case c = { .name = #id, __VA_ARGS__ }; \
 		unsigned long points = sweep(&c);			\
-		(void)points;						\
+		if (c.allocates_nothing)				\
+			cr_assert_eq(points, 0, "%s: %lu failure points, "	\
+				     "none expected", c.name, points);	\
+		else							\
+			cr_assert_geq(points, c.min_points ? c.min_points : 1, \
+				      "%s: only %lu failure points", c.name, \
+				      points);				\
 	}
 
 /* New tmpfs mount with an option string: super, sb options, root inode and
@@ -376,6 +485,20 @@ SWEEP(move, .setup = setup_subtree, .op = op_move)
 SWEEP(umount, .setup = setup_one, .op = op_umount)
 SWEEP(umount_detach, .setup = setup_subtree, .op = op_umount_detach)
 SWEEP(umount_propagated, .setup = setup_shared_mounted, .op = op_umount_propagated)
+/* 5.8's umount propagation: copies of a lazily unmounted subtree in the
+ * peers, a covering mount re-parented, a tucked mount put back. */
+SWEEP(umount_detach_peers, .setup = setup_peers_tree,
+      .op = op_umount_detach_peers)
+SWEEP(umount_reparent, .setup = setup_slave_covered, .op = op_umount_reparent,
+      .no_retry = true)
+SWEEP(umount_untuck, .setup = setup_slave_tucked, .op = op_umount_untuck,
+      .no_retry = true)
+/* The propagated copy is tucked under the slave's own mount; a failure
+ * before the commit must leave no copy and the slave's mount in place. */
+SWEEP(mount_tucked, .setup = setup_slave_covered, .op = op_mount_tucked,
+      .min_points = 8)
+SWEEP(mount_to_shared_slave, .setup = setup_shared_slave,
+      .op = op_mount_to_shared_slave, .min_points = 8)
 SWEEP(remount_ro, .setup = setup_one, .op = op_remount_ro)
 SWEEP(setattr, .setup = setup_one, .op = op_setattr)
 SWEEP(make_shared, .setup = setup_one, .op = op_make_shared)
@@ -390,6 +513,8 @@ SWEEP(open_creat, .setup = setup_one, .op = op_open_creat, .alt_err = ENOSPC)
 SWEEP(open_path, .setup = setup_one, .op = op_open_path)
 SWEEP(mkautomount, .setup = setup_one, .op = op_mkautomount, .alt_err = ENOSPC)
 SWEEP(automount_walk, .setup = setup_auto, .op = op_automount_walk)
-/* The second pass unmounts the marked submount; a failure there would have
- * to leave it marked and mounted. */
-SWEEP(expire, .setup = setup_auto_marked, .op = op_expire, .no_retry = true)
+/* The second pass unmounts the marked submount.  mark_mounts_for_expiry()
+ * allocates nothing, so a pass cannot fail: if it ever allocates, this
+ * fails, and the new failure must leave the submount marked and mounted. */
+SWEEP(expire, .setup = setup_auto_marked, .op = op_expire, .no_retry = true,
+      .allocates_nothing = true)
