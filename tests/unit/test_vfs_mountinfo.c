@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * vfsim_mountinfo(): /proc/self/mountinfo as 5.8's show_mountinfo() writes
+ * it.  The text is compared whole, so a change of field order, escaping or
+ * option spelling fails here; the comparison with the real kernel's file
+ * is tests/kernel/ (vfsim-kdiff).
+ */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
+
+#include "common/vfstest.h"
+
+#define OK(expr) do {							\
+		long __r = (expr);					\
+		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
+			  vfsim_errno_name((int)-__r));			\
+	} while (0)
+
+/* The whole text (caller frees), checking that the size query agrees. */
+static char *mountinfo(struct vfsim_task *t)
+{
+	long n = vfsim_mountinfo(t, NULL, 0), m;
+	char *buf;
+
+	cr_assert_geq(n, 0, "size query: %ld", n);
+	buf = malloc((size_t)n + 1);
+	cr_assert_not_null(buf);
+	m = vfsim_mountinfo(t, buf, (size_t)n + 1);
+	cr_assert_eq(m, n);
+	cr_assert_eq(strlen(buf), (size_t)n);
+	return buf;
+}
+
+static struct vfsim *v;
+static struct vfsim_task *init;
+
+static void setup(void)
+{
+	v = vt_boot("empty");
+	init = vfsim_init_task(v);
+}
+
+static void teardown(void)
+{
+	cr_assert_eq(vt_finish(v), 0);
+}
+
+TestSuite(mountinfo, .init = setup, .fini = teardown);
+
+Test(mountinfo, empty_tree)
+{
+	char *s = mountinfo(init);
+
+	cr_assert_str_eq(s, "1 1 0:1 / / rw,relatime - rootfs rootfs rw\n");
+	free(s);
+}
+
+Test(mountinfo, flags_propagation_and_escapes)
+{
+	char *s;
+
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/a b", 0755));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/s", 0755));
+	OK(vfsim_mount(init, "src\tx", "/a b", "tmpfs",
+		       MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME |
+		       MS_NODIRATIME | MS_SYNCHRONOUS | MS_DIRSYNC | MS_LAZYTIME,
+		       "mode=700"));
+	OK(vfsim_mount(init, NULL, "/a b", NULL, MS_SHARED, NULL));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/a b/d", 0755));
+	OK(vfsim_mount(init, "/a b/d", "/s", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(init, NULL, "/s", NULL, MS_SLAVE, NULL));
+	OK(vfsim_mount(init, NULL, "/s", NULL,
+		       MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
+	s = mountinfo(init);
+	cr_assert_str_eq(s,
+		"1 1 0:1 / / rw,relatime - rootfs rootfs rw\n"
+		"2 1 0:2 / /a\\040b rw,nosuid,nodev,noexec,noatime,nodiratime "
+		"shared:1 - tmpfs src\\011x rw,sync,dirsync,lazytime,mode=700\n"
+		"3 1 0:2 /d /s ro,noatime,nodiratime master:1 - tmpfs src\\011x "
+		"rw,sync,dirsync,lazytime,mode=700\n");
+	free(s);
+	OK(vfsim_mount(init, NULL, "/s", NULL, MS_UNBINDABLE, NULL));
+	s = mountinfo(init);
+	cr_assert(strstr(s, "3 1 0:2 /d /s ro,noatime,nodiratime unbindable - tmpfs"),
+		  "%s", s);
+	free(s);
+}
+
+/*
+ * A chrooted reader sees paths from its root and nothing outside it.  A
+ * slave whose master group has no mount the reader can see, but whose
+ * master's master has one, gets propagate_from (get_dominating_id()):
+ *
+ *   /m      tmpfs m    shared:1
+ *   /out    bind of /m, slave then shared: shared:2 master:1 (outside)
+ *   /j      tmpfs j    the reader's root
+ *   /j/x    bind of /m: shared:1, visible
+ *   /j/s    bind of /out made slave: master:2, propagate_from:1
+ */
+Test(mountinfo, chroot_and_propagate_from)
+{
+	struct vfsim_task *jail;
+	char *s;
+
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/m", 0755));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/out", 0755));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/j", 0755));
+	OK(vfsim_mount(init, "m", "/m", "tmpfs", 0, NULL));
+	OK(vfsim_mount(init, NULL, "/m", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(init, "/m", "/out", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(init, NULL, "/out", NULL, MS_SLAVE, NULL));
+	OK(vfsim_mount(init, NULL, "/out", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(init, "j", "/j", "tmpfs", 0, NULL));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/j/x", 0755));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/j/s", 0755));
+	OK(vfsim_mount(init, "/m", "/j/x", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(init, "/out", "/j/s", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(init, NULL, "/j/s", NULL, MS_SLAVE, NULL));
+	jail = vt_task(v, 0, 1);
+	OK(vfsim_chroot(jail, "/j"));
+	s = mountinfo(jail);
+	cr_assert_str_eq(s,
+		"4 1 0:3 / / rw,relatime - tmpfs j rw\n"
+		"5 4 0:2 / /x rw,relatime shared:1 - tmpfs m rw\n"
+		"6 4 0:2 / /s rw,relatime master:2 propagate_from:1 - tmpfs m rw\n");
+	free(s);
+	/* From the real root the master is visible: no propagate_from. */
+	s = mountinfo(init);
+	cr_assert(strstr(s, "6 4 0:2 / /j/s rw,relatime master:2 - tmpfs m rw\n"),
+		  "%s", s);
+	free(s);
+}
+
+Test(mountinfo, short_buffer_and_faults)
+{
+	char small[16], *whole;
+	long n;
+
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/x", 0755));
+	OK(vfsim_mount(init, "x", "/x", "tmpfs", 0, NULL));
+	whole = mountinfo(init);
+	n = vfsim_mountinfo(init, small, sizeof(small));
+	cr_assert_eq(n, (long)strlen(whole));
+	cr_assert_eq(strlen(small), sizeof(small) - 1);
+	cr_assert_eq(memcmp(small, whole, sizeof(small) - 1), 0);
+
+	vfsim_fail_nth_uaccess(v, 1, 0);
+	cr_assert_eq(vfsim_mountinfo(init, small, sizeof(small)), -EFAULT);
+	cr_assert(vfsim_uaccess_fault_fired(v));
+	vfsim_fail_nth_uaccess(v, 0, 0);
+
+	vfsim_fail_nth_alloc(v, 1);
+	cr_assert_eq(vfsim_mountinfo(init, NULL, 0), -ENOMEM);
+	vfsim_fail_nth_alloc(v, 0);
+	free(whole);
+}
+
+/* More than a page of text: the seq_file buffer is doubled and the pass
+ * made again, as seq_read() does; an allocation failure at any doubling
+ * is -ENOMEM with nothing leaked. */
+Test(mountinfo, grows_its_buffer)
+{
+	char path[64], *s;
+	unsigned long k, fails = 0;
+	long n;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		snprintf(path, sizeof(path), "/mount-with-a-long-name-%03d", i);
+		OK(vfsim_mkdirat(init, AT_FDCWD, path, 0755));
+		OK(vfsim_mount(init, "a-long-source-name", path, "tmpfs", 0, NULL));
+	}
+	s = mountinfo(init);
+	cr_assert_gt(strlen(s), 8192);
+	cr_assert(strstr(s, " /mount-with-a-long-name-199 rw,relatime - tmpfs "));
+	free(s);
+	for (k = 1;; k++) {
+		vfsim_fail_nth_alloc(v, k);
+		n = vfsim_mountinfo(init, NULL, 0);
+		if (!vfsim_alloc_fault_fired(v))
+			break;
+		cr_assert_eq(n, -ENOMEM);
+		fails++;
+	}
+	vfsim_fail_nth_alloc(v, 0);
+	cr_assert_geq(fails, 3, "only %lu allocations", fails);
+}
+
+Test(mountinfo, bad_task)
+{
+	cr_assert_eq(vfsim_mountinfo(NULL, NULL, 0), -EINVAL);
+}
