@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Modes and user/group IDs, read as strictly as `vfsim run` reads them
+ * (docs/scenario.md, "Numbers"): digits only, no sign, no spaces, no
+ * overflow, so that a line kdiff accepts means the same under `vfsim run`.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "verbs.h"
+
+long kd_parse_mode(struct kd_call *c, const char *s, mode_t *mode)
+{
+	unsigned long v = 0;
+	const char *p;
+
+	if (!*s)
+		return kd_syntax(c, "empty mode");
+	for (p = s; *p; p++) {
+		if (*p < '0' || *p > '7')
+			return kd_syntax(c, "bad mode '%s': octal digits only", s);
+		v = v * 8 + (unsigned long)(*p - '0');
+		if (v > 07777)
+			return kd_syntax(c, "bad mode '%s': more than 07777", s);
+	}
+	*mode = (mode_t)v;
+	return 0;
+}
+
+/* (uid_t)-1 means "no change" to chown(2): not a valid ID. */
+#define ID_MAX (UINT32_MAX - 1)
+
+static bool parse_decimal(const char *s, size_t n, unsigned int *id)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (n == 0)
+		return false;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+		if (v > ID_MAX)
+			return false;
+	}
+	*id = (unsigned int)v;
+	return true;
+}
+
+long kd_parse_ids(struct kd_call *c, const char *s, uid_t *uid, gid_t *gid,
+		  bool *has_gid)
+{
+	const char *colon = strchr(s, ':');
+	unsigned int u, g = 0;
+
+	if (!parse_decimal(s, colon ? (size_t)(colon - s) : strlen(s), &u) ||
+	    (colon && !parse_decimal(colon + 1, strlen(colon + 1), &g)))
+		return kd_syntax(c, "bad UID[:GID] '%s'", s);
+	*uid = (uid_t)u;
+	*gid = (gid_t)g;
+	*has_gid = colon != NULL;
+	return 0;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The system calls a scenario verb makes, behind one table per side: the
+ * model's (vfsim_*() on a vfsim_task) and the host's (the real syscalls of
+ * the calling process).  The verbs (verbs*.c) are written once against this
+ * table, so both sides parse a line and call the kernel identically.  Every
+ * call returns >= 0 or -errno.
+ */
+#ifndef VFSIM_KDIFF_OPS_H
+#define VFSIM_KDIFF_OPS_H
+
+#include <sys/types.h>
+
+#include "kdiff.h"
+
+struct kd_ops {
+	long (*mkdir)(void *t, const char *path, mode_t mode);
+	long (*symlink)(void *t, const char *target, const char *path);
+	long (*chmod)(void *t, const char *path, mode_t mode);
+	long (*chown)(void *t, const char *path, uid_t uid, gid_t gid);
+	long (*chdir)(void *t, const char *path);
+	long (*chroot)(void *t, const char *path);
+	long (*open)(void *t, const char *path, int flags, mode_t mode);
+	long (*close)(void *t, int fd);
+	long (*mount)(void *t, const char *source, const char *target,
+		      const char *fstype, unsigned long flags, const char *data);
+	long (*umount)(void *t, const char *target, int flags);
+	/* The task's /proc/self/mountinfo, appended to @out. */
+	long (*mountinfo)(void *t, struct kd_buf *out);
+};
+
+/* @t is a struct vfsim_task *. */
+extern const struct kd_ops kd_model_ops;
+
+/* @t is a struct kd_host *: the calling process. */
+struct kd_host {
+	int procfd;	/* O_PATH on /proc, opened before the chroot */
+};
+extern const struct kd_ops kd_host_ops;
+
+#endif /* VFSIM_KDIFF_OPS_H */

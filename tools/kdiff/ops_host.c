@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The running kernel's side of struct kd_ops: the real system calls, made by
+ * the calling process (the kernel-side runner or one of its helpers), which
+ * lives in a private mount namespace (side_kernel.c).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ops.h"
+
+static long ret(long r)
+{
+	return r < 0 ? -errno : r;
+}
+
+static long h_mkdir(void *t, const char *path, mode_t mode)
+{
+	return ret(mkdirat(AT_FDCWD, path, mode));
+}
+
+static long h_symlink(void *t, const char *target, const char *path)
+{
+	return ret(symlinkat(target, AT_FDCWD, path));
+}
+
+static long h_chmod(void *t, const char *path, mode_t mode)
+{
+	return ret(chmod(path, mode));
+}
+
+static long h_chown(void *t, const char *path, uid_t uid, gid_t gid)
+{
+	return ret(chown(path, uid, gid));
+}
+
+static long h_chdir(void *t, const char *path)
+{
+	return ret(chdir(path));
+}
+
+static long h_chroot(void *t, const char *path)
+{
+	return ret(chroot(path));
+}
+
+static long h_open(void *t, const char *path, int flags, mode_t mode)
+{
+	return ret(openat(AT_FDCWD, path, flags, mode));
+}
+
+static long h_close(void *t, int fd)
+{
+	return ret(close(fd));
+}
+
+static long h_mount(void *t, const char *source, const char *target,
+		    const char *fstype, unsigned long flags, const char *data)
+{
+	return ret(mount(source, target, fstype, flags, data));
+}
+
+static long h_umount(void *t, const char *target, int flags)
+{
+	return ret(umount2(target, flags));
+}
+
+/*
+ * Opened afresh each time, through the /proc kept from before the chroot:
+ * the kernel takes the reader's root when the file is opened, so the mount
+ * points come out relative to the scenario's root, as the model's do.
+ */
+static long h_mountinfo(void *t, struct kd_buf *out)
+{
+	struct kd_host *h = t;
+	int fd = openat(h->procfd, "self/mountinfo", O_RDONLY | O_CLOEXEC);
+	int r;
+
+	if (fd < 0)
+		return -errno;
+	r = kd_buf_read_fd(out, fd);
+	close(fd);
+	return r;
+}
+
+const struct kd_ops kd_host_ops = {
+	.mkdir = h_mkdir,
+	.symlink = h_symlink,
+	.chmod = h_chmod,
+	.chown = h_chown,
+	.chdir = h_chdir,
+	.chroot = h_chroot,
+	.open = h_open,
+	.close = h_close,
+	.mount = h_mount,
+	.umount = h_umount,
+	.mountinfo = h_mountinfo,
+};

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Reading transcripts.  Lines: `# ...` headers, `L<n> WORDS: RESULT`,
+ * `L<n> tree:` followed by the tree indented by two spaces.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "transcript.h"
+
+static char *header(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	if (strncmp(line, key, n) != 0)
+		return NULL;
+	return kd_strdup(line + n);
+}
+
+static void parse_header(struct kd_transcript *t, const char *line)
+{
+	char *v;
+
+	if (!t->side && (v = header(line, "# side: ")))
+		t->side = v;
+	else if (!t->kernel && (v = header(line, "# kernel: ")))
+		t->kernel = v;
+	else if (!t->scenario && (v = header(line, "# scenario: ")))
+		t->scenario = v;
+	else if ((v = header(line, "# warnings: "))) {
+		t->warnings = strtoul(v, NULL, 10);
+		free(v);
+	}
+}
+
+static int parse_entry(struct kd_transcript *t, const struct kd_script *sc,
+		       const char *line, char *why, size_t len)
+{
+	const struct kd_op *op;
+	struct kd_entry *e;
+	unsigned long lineno;
+	const char *rest;
+	char *end;
+	size_t n;
+
+	lineno = strtoul(line + 1, &end, 10);
+	op = kd_script_op(sc, lineno);
+	if (end == line + 1 || *end != ' ' || !op) {
+		snprintf(why, len, "'%s': no such operation line in %s", line,
+			 sc->name);
+		return -1;
+	}
+	n = strlen(op->words);
+	rest = end + 1;
+	if (strncmp(rest, op->words, n) != 0 || rest[n] != ':') {
+		snprintf(why, len, "L%lu: the words are not '%s' (the scenario changed?)",
+			 lineno, op->words);
+		return -1;
+	}
+	rest += n + 1;
+	if (*rest == ' ')
+		rest++;
+	t->e = kd_realloc(t->e, (t->nr + 1) * sizeof(*t->e));
+	e = &t->e[t->nr++];
+	memset(e, 0, sizeof(*e));
+	e->lineno = lineno;
+	e->words = kd_strdup(op->words);
+	e->result = kd_strdup(rest);
+	e->tree = strcmp(kd_op_verb(op), "tree") == 0 && !*rest;
+	return 0;
+}
+
+int kd_transcript_parse(const char *text, const struct kd_script *sc,
+			struct kd_transcript *t, char *why, size_t len)
+{
+	char *copy = kd_strdup(text), *line, *next;
+	int ret = 0;
+
+	memset(t, 0, sizeof(*t));
+	for (line = copy; ret == 0 && *line; line = next) {
+		next = strchr(line, '\n');
+		if (!next)
+			break;	/* cut off: a side died while writing */
+		*next++ = '\0';
+		if (line[0] == '#') {
+			parse_header(t, line);
+		} else if (line[0] == 'L') {
+			ret = parse_entry(t, sc, line, why, len);
+		} else if (strncmp(line, "  ", 2) == 0 && t->nr &&
+			   t->e[t->nr - 1].tree) {
+			kd_lines_add(&t->e[t->nr - 1].lines, kd_strdup(line + 2));
+		} else if (*line) {
+			snprintf(why, len, "unexpected line '%s'", line);
+			ret = -1;
+		}
+	}
+	free(copy);
+	if (ret < 0)
+		kd_transcript_free(t);
+	return ret;
+}
+
+void kd_transcript_free(struct kd_transcript *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++) {
+		free(t->e[i].words);
+		free(t->e[i].result);
+		kd_lines_free(&t->e[i].lines);
+	}
+	free(t->e);
+	free(t->side);
+	free(t->kernel);
+	free(t->scenario);
+	memset(t, 0, sizeof(*t));
+}
+
+const struct kd_entry *kd_transcript_find(const struct kd_transcript *t,
+					  unsigned long lineno)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->e[i].lineno == lineno)
+			return &t->e[i];
+	return NULL;
+}
+
+bool kd_entries_equal(const struct kd_entry *a, const struct kd_entry *b)
+{
+	return a->tree == b->tree && strcmp(a->result, b->result) == 0 &&
+	       kd_lines_equal(&a->lines, &b->lines);
+}

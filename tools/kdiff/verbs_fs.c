@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Files and directories: mkdir, symlink, chmod, chown, cd, chroot, open,
+ * close, with the arguments and calls of tools/vfsim/verbs_fs.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "verbs.h"
+
+static long verb_mkdir(struct kd_call *c)
+{
+	mode_t mode = 0755;
+
+	if (c->argc > 1 && kd_parse_mode(c, c->argv[1], &mode) < 0)
+		return KD_SYNTAX;
+	return c->dry ? 0 : c->ops->mkdir(c->task, c->argv[0], mode);
+}
+
+static long verb_symlink(struct kd_call *c)
+{
+	return c->dry ? 0 : c->ops->symlink(c->task, c->argv[0], c->argv[1]);
+}
+
+static long verb_chmod(struct kd_call *c)
+{
+	mode_t mode;
+
+	if (kd_parse_mode(c, c->argv[1], &mode) < 0)
+		return KD_SYNTAX;
+	return c->dry ? 0 : c->ops->chmod(c->task, c->argv[0], mode);
+}
+
+static long verb_chown(struct kd_call *c)
+{
+	bool has_gid;
+	uid_t uid;
+	gid_t gid;
+
+	if (kd_parse_ids(c, c->argv[1], &uid, &gid, &has_gid) < 0)
+		return KD_SYNTAX;
+	if (!has_gid)
+		gid = (gid_t)-1;	/* unchanged, as chown(2) takes it */
+	return c->dry ? 0 : c->ops->chown(c->task, c->argv[0], uid, gid);
+}
+
+static long verb_cd(struct kd_call *c)
+{
+	return c->dry ? 0 : c->ops->chdir(c->task, c->argv[0]);
+}
+
+static long verb_chroot(struct kd_call *c)
+{
+	return c->dry ? 0 : c->ops->chroot(c->task, c->argv[0]);
+}
+
+static const struct {
+	const char *word;
+	int flag;
+} open_flag_words[] = {
+	{ "path", O_PATH },
+	{ "directory", O_DIRECTORY },
+	{ "nofollow", O_NOFOLLOW },
+	{ "creat", O_CREAT },
+	{ "excl", O_EXCL },
+	{ "cloexec", O_CLOEXEC },
+};
+
+#define NR_OPEN_WORDS (sizeof(open_flag_words) / sizeof(open_flag_words[0]))
+
+/* One argument of open: a flag word or a comma-separated list of them. */
+static long parse_open_flags(struct kd_call *c, const char *arg, int *flags)
+{
+	const char *w = arg;
+
+	for (;;) {
+		size_t n = strcspn(w, ","), i;
+
+		for (i = 0; i < NR_OPEN_WORDS; i++)
+			if (strlen(open_flag_words[i].word) == n &&
+			    strncmp(open_flag_words[i].word, w, n) == 0)
+				break;
+		if (i == NR_OPEN_WORDS)
+			return kd_syntax(c, "bad open flag '%.*s' (path, directory, nofollow, creat, excl, cloexec)",
+					 (int)n, w);
+		*flags |= open_flag_words[i].flag;
+		if (!w[n])
+			return 0;
+		w += n + 1;
+	}
+}
+
+/*
+ * The fd stays in this task's table.  A NAME still open here (an `open`
+ * under `expect` that did succeed) is closed first: the scenario's
+ * author meant the name to be free.
+ */
+static long verb_open(struct kd_call *c)
+{
+	int flags = O_RDONLY, i, old;
+	long fd;
+
+	for (i = 2; i < c->argc; i++)
+		if (parse_open_flags(c, c->argv[i], &flags) < 0)
+			return KD_SYNTAX;
+	if (c->dry)
+		return 0;
+	fd = c->ops->open(c->task, c->argv[1], flags,
+			  (flags & O_CREAT) ? 0644 : 0);
+	if (fd < 0)
+		return fd;
+	old = kd_fdtab_set(c->fds, c->argv[0], (int)fd);
+	if (old >= 0)
+		c->ops->close(c->task, old);
+	return 0;
+}
+
+/* A NAME this task does not hold (its `open` failed here): EBADF, as
+ * close(-1) would say. */
+static long verb_close(struct kd_call *c)
+{
+	int fd;
+
+	if (c->dry)
+		return 0;
+	if (!kd_fdtab_take(c->fds, c->argv[0], &fd))
+		return -EBADF;
+	return c->ops->close(c->task, fd);
+}
+
+const struct kd_verb kd_verbs_fs[] = {
+	{ "mkdir", 1, 2, 0, verb_mkdir, "PATH [MODE]" },
+	{ "symlink", 2, 2, 0, verb_symlink, "TARGET PATH" },
+	{ "chmod", 2, 2, 0, verb_chmod, "PATH MODE" },
+	{ "chown", 2, 2, 0, verb_chown, "PATH UID[:GID]" },
+	{ "cd", 1, 1, 0, verb_cd, "PATH" },
+	{ "chroot", 1, 1, 0, verb_chroot, "PATH" },
+	{ "open", 2, KD_UNLIMITED, 0, verb_open,
+	  "NAME PATH [path|directory|nofollow|creat|excl|cloexec]..." },
+	{ "close", 1, 1, 0, verb_close, "NAME" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
