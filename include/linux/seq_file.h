@@ -36,6 +36,8 @@ void seq_escape(struct seq_file *m, const char *s, const char *esc);
  * itself and then commits @num bytes (or -1: overflow). */
 size_t seq_get_buf(struct seq_file *m, char **bufp);
 void seq_commit(struct seq_file *m, int num);
+/* libgcov has a mangle_path() of its own: ours links under another name. */
+#define mangle_path ksim_mangle_path
 /* Copy @s to @p escaping @esc, for an @s already at @buf..: returns the
  * end of the escaped text, or NULL if it does not fit before @p. */
 char *mangle_path(char *s, const char *p, const char *esc);
