@@ -4,10 +4,15 @@
  * database as the kernel would from below (a probe finding a fileserver
  * gone, an administrator adding cells), entered as the init task.
  */
-#include "internal.h"
+#include <fs/afs/internal.h>
 
 #include <vfs/kernel.h>
+#include <uapi/linux/watch_queue.h>
 #include <vfsim/afs.h>
+
+/* What fs/afs/server.c posts. */
+_Static_assert(VFSIM_AFS_NETWORK_SERVER_DOWN == WATCH_INFO_FLAG_0, "server down flag");
+_Static_assert(VFSIM_AFS_NETWORK_NO_SERVER == WATCH_INFO_FLAG_1, "no server flag");
 
 static long afs_server_state(struct vfsim *v, const char *uuid_str, bool up)
 {

@@ -4,6 +4,8 @@
 #define _VFSIM_VFS_API_H
 
 #include <vfs/kernel.h>
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
 
 static inline struct task_struct *T(struct vfsim_task *t)
 {

@@ -9,6 +9,7 @@
 
 #include <linux/bug.h>
 #include <vfs/syscalls.h>
+#include <vfsim/vfsim.h>
 
 extern struct file_system_type rootfs_fs_type, tmpfs_fs_type, ramfs_fs_type,
 	proc_fs_type;

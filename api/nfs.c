@@ -2,11 +2,11 @@
 /* The public calls of the simulated NFS client (include/vfsim/nfs.h). */
 #include <fcntl.h>
 
-#include <vfs/api.h>
+#include <api/api.h>
 #include <vfs/namei.h>
 #include <vfsim/nfs.h>
 
-#include "internal.h"
+#include <fs/nfs/internal.h>
 
 static bool is_nfs(const struct super_block *sb)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The public calls of mount and superblock notifications and quirks. */
 #include <linux/bug.h>
-#include <vfs/api.h>
+#include <api/api.h>
 #include <vfs/notify.h>
 #include <vfsim/testing.h>
 
@@ -35,13 +35,13 @@ long vfsim_sb_network(struct vfsim_task *t, const char *path, unsigned int info_
 
 uint64_t vfsim_quirks(const struct vfsim *v)
 {
-	return v ? READ_ONCE(v->opts.quirks) : 0;
+	return v ? READ_ONCE(v->quirks) : 0;
 }
 
 void vfsim_set_quirks(struct vfsim *v, uint64_t quirks)
 {
 	if (v)
-		WRITE_ONCE(v->opts.quirks, quirks);
+		WRITE_ONCE(v->quirks, quirks);
 }
 
 void vfsim_set_oops_hook(struct vfsim *v, vfsim_oops_hook hook, void *arg)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The public pipe, read/write/ioctl and test-object calls. */
 #include <linux/bug.h>
-#include <vfs/api.h>
+#include <api/api.h>
 #include <vfs/syscalls.h>
 #include <vfsim/testing.h>
 #include <watch_queue/test_source.h>

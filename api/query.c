@@ -9,7 +9,7 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
-#include <vfs/api.h>
+#include <api/api.h>
 #include <vfs/d_path.h>
 #include <vfs/namei.h>
 #include <vfs/syscalls.h>

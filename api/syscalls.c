@@ -8,7 +8,7 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
-#include <vfs/api.h>
+#include <api/api.h>
 #include <vfs/namei.h>
 #include <vfs/syscalls.h>
 #include <vfsim/testing.h>

@@ -44,7 +44,7 @@
 #include <time.h>
 
 #include <uapi/linux/watch_queue.h>
-#include <vfs/api.h>
+#include <api/api.h>
 #include <vfs/namei.h>
 #include <vfs/notify.h>
 #include <vfsim/testing.h>

@@ -19,7 +19,7 @@
 #include <vfsim/vfsim.h>
 
 #include "scenario.h"
-#include "tool.h"
+#include "engine.h"
 
 struct scn_task_entry {
 	struct scn_task_entry *next;

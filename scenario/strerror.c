@@ -8,7 +8,7 @@
 
 #include <vfsim/vfsim.h>
 
-#include "tool.h"
+#include "engine.h"
 
 const char *tool_strerror(long err, char *buf, size_t len)
 {

@@ -11,7 +11,7 @@
 #include <vfsim/vfsim.h>
 
 #include "scenario.h"
-#include "tool.h"
+#include "engine.h"
 
 static long verb_boot(struct scn_call *c)
 {

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
 #include "scenario.h"

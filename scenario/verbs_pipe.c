@@ -24,7 +24,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
 #include "scenario.h"

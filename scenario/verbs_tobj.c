@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 

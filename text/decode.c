@@ -10,7 +10,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
 struct out {

@@ -26,7 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
 /* More than the kernel's 16 on purpose: the parser builds what it is told. */

@@ -4,7 +4,7 @@
  * filter syntax and the `vfsim` command share: those of the patch set's
  * watch_test sample.
  */
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
 #define N(a) (unsigned int)(sizeof(a) / sizeof((a)[0]))

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * One simulated kernel: creation, destruction, syscall entry and the
- * virtual clocks.
+ * One simulated kernel, the kernel's half: its tables set up and taken
+ * down, syscall entry, the virtual clocks.  api/instance.c makes and
+ * frees the instance around these.
  *
- * struct vfsim itself comes from libc (it holds the heap the seam
- * allocates from); everything it owns is allocated through the seam while
- * the instance is entered, so a leak anywhere shows in its heap.
+ * Everything the instance owns is allocated through the seam while the
+ * instance is entered, so a leak anywhere shows in its heap.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,17 +16,10 @@
 #include <vfs/mount.h>
 #include <vfs/pipe.h>
 #include <watch_queue/test_source.h>
-#include <vfsim/testing.h>
 
-#define VFSIM_DEFAULT_MHASH_SHIFT 10
 #define VFSIM_CLOCK_STEP_NS 1000	/* each syscall advances time by 1 us */
 /* CLOCK_REALTIME at boot: 2020-02-21 00:00:00 UTC, the date of v17. */
 #define VFSIM_REALTIME_BASE 1582243200LL
-
-const char *vfsim_version(void)
-{
-	return VFSIM_VERSION_STRING;
-}
 
 u64 ktime_get_ns(struct vfsim *v)
 {
@@ -122,48 +115,10 @@ static int vfsim_init_tables(struct vfsim *v)
 	return 0;
 }
 
-int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
+int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 {
-	static const struct vfsim_options defaults;
 	struct vfsim_entry e;
-	enum ksim_allocator kind;
-	struct vfsim *v;
 	int err;
-
-	if (!out)
-		return -EINVAL;
-	*out = NULL;
-	if (!opts)
-		opts = &defaults;
-	if (opts->mhash_shift > 20)
-		return -EINVAL;
-	switch (opts->allocator) {
-	case VFSIM_ALLOC_DEFAULT:
-		kind = ksim_jemalloc_available() ? KSIM_ALLOC_JEMALLOC : KSIM_ALLOC_LIBC;
-		break;
-	case VFSIM_ALLOC_LIBC:
-		kind = KSIM_ALLOC_LIBC;
-		break;
-	case VFSIM_ALLOC_JEMALLOC:
-		if (!ksim_jemalloc_available())
-			return -EOPNOTSUPP;
-		kind = KSIM_ALLOC_JEMALLOC;
-		break;
-	default:
-		return -EINVAL;
-	}
-
-	v = calloc(1, sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	err = ksim_ctx_init(&v->ctx, kind);
-	if (err) {
-		free(v);
-		return err;
-	}
-	v->opts = *opts;
-	if (v->opts.seed)
-		ksim_heap_fail_random(&v->ctx.heap, 0, v->opts.seed);
 
 	INIT_LIST_HEAD(&v->filesystems);
 	spin_lock_init(&v->sb_lock);
@@ -172,7 +127,7 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	init_rwsem(&v->namespace_sem);
 	v->mount_max = 100000;		/* fs.mount-max default */
 	seqlock_init(&v->mount_lock);
-	v->m_hash_shift = opts->mhash_shift ? opts->mhash_shift : VFSIM_DEFAULT_MHASH_SHIFT;
+	v->m_hash_shift = m_hash_shift;
 	v->d_hash_shift = v->m_hash_shift + 2;
 	ida_init(&v->mnt_id_ida, 1);
 	ida_init(&v->mnt_group_ida, 1);
@@ -185,9 +140,7 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	mutex_init(&v->pipe_mnt_lock);
 	spin_lock_init(&v->test_objects_lock);
 	INIT_LIST_HEAD(&v->test_objects);
-	/* The monotonic clock starts where the options say (errata S10). */
-	v->clock_ns = opts->sb_id_start ? opts->sb_id_start :
-		      1000000000ULL + (opts->seed % 1000000ULL) * 1000ULL;
+	v->clock_ns = clock_ns;
 	v->realtime_base = VFSIM_REALTIME_BASE - (time64_t)(v->clock_ns / 1000000000ULL);
 
 	vfsim_enter_kernel(&e, v);
@@ -199,30 +152,19 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 		if (!v->init_task)
 			err = -ENOMEM;
 	}
-	vfsim_leave(&e);
-	if (err) {
-		vfsim_enter_kernel(&e, v);
+	if (err)
 		vfsim_free_tables(v);
-		vfsim_leave(&e);
-		ksim_ctx_fini(&v->ctx);
-		free(v);
-		return err;
-	}
-	*out = v;
-	return 0;
+	vfsim_leave(&e);
+	return err;
 }
 
-/* Tear down, then report and reclaim whatever leaked: returns the number of
- * leaked objects plus warnings raised during the teardown. */
-unsigned long vfsim_destroy_check(struct vfsim *v, FILE *report)
+/* Every task, every mount, every table; the heap is then empty but for
+ * what leaked. */
+void kernel_teardown(struct vfsim *v)
 {
 	struct task_struct *t, *n;
 	struct vfsim_entry e;
-	unsigned long warns_before, bad;
 
-	if (!v)
-		return 0;
-	warns_before = (unsigned long)atomic_long_read(&v->ctx.warnings);
 	vfsim_enter_kernel(&e, v);
 	list_for_each_entry_safe(t, n, &v->tasks, tasks) {
 		if (t != v->init_task) {
@@ -244,15 +186,4 @@ unsigned long vfsim_destroy_check(struct vfsim *v, FILE *report)
 	vfsim_free_tables(v);
 	rcu_barrier();
 	vfsim_leave(&e);
-
-	bad = ksim_heap_report(&v->ctx.heap, report);
-	bad += (unsigned long)atomic_long_read(&v->ctx.warnings) - warns_before;
-	ksim_ctx_fini(&v->ctx);
-	free(v);
-	return bad;
-}
-
-void vfsim_destroy(struct vfsim *v)
-{
-	vfsim_destroy_check(v, stderr);
 }

@@ -11,14 +11,15 @@
 #include <compat/ksim.h>
 #include <linux/mutex.h>
 #include <linux/seqlock.h>
-#include <vfs/ida.h>
+#include <linux/idr.h>
 #include <vfs/task.h>
-#include <vfsim/testing.h>
-#include <vfsim/vfsim.h>
+
+struct lsm_policy;
 
 struct vfsim {
 	struct ksim_ctx ctx;		/* heap, user memory, warnings */
-	struct vfsim_options opts;
+	u64 quirks;			/* bit n: erratum Bn as posted in v17 */
+	u64 seed;
 
 	/* Filesystem types (registration happens at create time). */
 	struct list_head filesystems;
@@ -61,9 +62,14 @@ struct vfsim {
 	struct mutex pipe_mnt_lock;
 	struct vfsmount *pipe_mnt;
 
-	/* The LSM policy a harness installed (vfs/security.c) */
-	const struct vfsim_lsm_ops *lsm_ops;
-	void *lsm_arg;
+	/*
+	 * The LSM policy (vfs/security.c), called with this instance.  The
+	 * API layer installs it on behalf of a harness and keeps the
+	 * harness's own table and argument here, opaque to the kernel.
+	 */
+	const struct lsm_policy *lsm;
+	const void *lsm_harness_ops;
+	void *lsm_harness_arg;
 
 	/* Mount notification walk: retries under rename_lock, and renames a
 	 * test asked to race it (vfsim_testing_rename_race()). */
@@ -88,10 +94,10 @@ struct vfsim {
 	char __pad_clock_end[64];
 };
 
-/* Is quirk (erratum) @n of the running instance on? (VFSIM_QUIRK_B<n>) */
+/* Is quirk (erratum) @n of the running instance on? (docs/errata.md) */
 static inline bool vfsim_quirk(const struct vfsim *v, unsigned int n)
 {
-	return READ_ONCE(v->opts.quirks) & (1ULL << n);
+	return READ_ONCE(v->quirks) & (1ULL << n);
 }
 
 /* The instance the running thread is in (inside a syscall). */
@@ -115,5 +121,14 @@ void vfsim_enter_kernel(struct vfsim_entry *e, struct vfsim *v);
 
 /* Registration of the built-in filesystem types. */
 int vfsim_register_builtin_filesystems(struct vfsim *v);
+
+/*
+ * The kernel's half of an instance's life (vfs/core.c): set up every table
+ * of @v (allocated and zeroed by the caller, its ksim context ready) with
+ * @m_hash_shift and the clock starting at @clock_ns; and take everything
+ * down again.  The API layer (api/instance.c) does the rest.
+ */
+int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns);
+void kernel_teardown(struct vfsim *v);
 
 #endif

@@ -18,7 +18,6 @@
 #include <vfs/namei.h>
 #include <vfs/notify.h>
 #include <vfs/security.h>
-#include <vfsim/testing.h>
 
 static u64 mount_watch_id(struct vfsim *v, struct dentry *dentry)
 {

@@ -2,7 +2,7 @@
 /* Smallest-free ID allocation (see ida.h). */
 #include <linux/bug.h>
 #include <linux/slab.h>
-#include <vfs/ida.h>
+#include <linux/idr.h>
 
 #define BITS_PER_LONG (8 * sizeof(unsigned long))
 #define IDA_MAX ((unsigned int)INT_MAX)

@@ -3,12 +3,12 @@
  * Fileservers going down and coming back (what Linux's AFS learns from
  * probes and callbacks): each superblock of a volume served by the server
  * gets a NOTIFY_SUPERBLOCK_NETWORK notification.  v17 defines the subtype
- * but nothing posts it and no flags for it; the model's flags are those of
- * include/vfsim/afs.h:
+ * but nothing posts it and no flags for it; the model's flags (published as
+ * VFSIM_AFS_NETWORK_* in <vfsim/afs.h>) are:
  *
- *   WATCH_INFO_FLAG_0 (VFSIM_AFS_NETWORK_SERVER_DOWN)	the server went down;
+ *   WATCH_INFO_FLAG_0 (AFS_NETWORK_SERVER_DOWN)	the server went down;
  *						clear: it came back up
- *   WATCH_INFO_FLAG_1 (VFSIM_AFS_NETWORK_NO_SERVER)	no server of the volume
+ *   WATCH_INFO_FLAG_1 (AFS_NETWORK_NO_SERVER)	no server of the volume
  *						is up now
  *
  * FLAG_0 is what `sb_network PATH down` (the generic event) calls "down".
@@ -18,10 +18,9 @@
 #include <uapi/linux/watch_queue.h>
 #include <vfs/kernel.h>
 #include <vfs/notify.h>
-#include <vfsim/afs.h>
 
-_Static_assert(VFSIM_AFS_NETWORK_SERVER_DOWN == WATCH_INFO_FLAG_0, "server down flag");
-_Static_assert(VFSIM_AFS_NETWORK_NO_SERVER == WATCH_INFO_FLAG_1, "no server flag");
+#define AFS_NETWORK_SERVER_DOWN WATCH_INFO_FLAG_0
+#define AFS_NETWORK_NO_SERVER WATCH_INFO_FLAG_1
 
 /*
  * afs_set_server_state - mark the server @uuid of @net up or down and tell
@@ -50,12 +49,12 @@ long afs_set_server_state(struct afs_net *net, const uuid_t *uuid, bool up)
 	/* A superblock on the list is alive: its kill_sb takes it off under
 	 * net->lock before anything of it goes. */
 	list_for_each_entry(as, &net->volume_sbs, net_link) {
-		u32 info = up ? 0 : VFSIM_AFS_NETWORK_SERVER_DOWN;
+		u32 info = up ? 0 : AFS_NETWORK_SERVER_DOWN;
 
 		if (!afs_volume_uses(as->volume, server))
 			continue;
 		if (!afs_volume_servers_up(as->volume))
-			info |= VFSIM_AFS_NETWORK_NO_SERVER;
+			info |= AFS_NETWORK_NO_SERVER;
 		notify_sb(as->sb, NOTIFY_SUPERBLOCK_NETWORK, info);
 		n++;
 	}

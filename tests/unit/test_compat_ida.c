@@ -10,7 +10,7 @@
 #include <compat/ksim.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
-#include <vfs/ida.h>
+#include <linux/idr.h>
 
 #include "common/ksim_fixture.h"
 

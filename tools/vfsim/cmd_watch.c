@@ -23,7 +23,7 @@
 #include <string.h>
 #include <sys/mount.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 

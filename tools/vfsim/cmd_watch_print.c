@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 
 #include "cmd_watch_print.h"
 

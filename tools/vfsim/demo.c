@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <sys/mount.h>
 
-#include <uapi/linux/watch_queue.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 

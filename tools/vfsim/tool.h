@@ -9,18 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#define TOOL_NAME "vfsim"
 
-/* Exit statuses (the last two are sysexits.h's EX_DATAERR and EX_NOINPUT). */
-enum tool_exit {
-	TOOL_EXIT_OK = 0,	/* success */
-	TOOL_EXIT_FAIL = 1,	/* an operation failed unexpectedly, an expect
-				 * was not met, an invariant or the warning
-				 * check failed */
-	TOOL_EXIT_USAGE = 2,	/* bad command line */
-	TOOL_EXIT_DATAERR = 65,	/* malformed scenario line */
-	TOOL_EXIT_NOINPUT = 66,	/* cannot open or read the scenario file */
-};
+#include "engine.h"
 
 /* Subcommands: argv[0] is the subcommand's name; they return an exit status. */
 int cmd_demo(int argc, char **argv);
@@ -42,8 +32,5 @@ int watch_port(const struct watch_options *o);
 
 /* The top-level usage text (main.c). */
 void tool_usage(FILE *out);
-
-/* "EBUSY (Device or resource busy)" for -16 or 16, into @buf. */
-const char *tool_strerror(long err, char *buf, size_t len);
 
 #endif /* VFSIM_TOOL_H */

@@ -5,8 +5,8 @@
  * numbers).  A growable bitmap with a hint of the lowest possibly free bit,
  * under its own lock as the kernel's IDA is.
  */
-#ifndef _VFSIM_VFS_IDA_H
-#define _VFSIM_VFS_IDA_H
+#ifndef _VFSIM_LINUX_IDR_H
+#define _VFSIM_LINUX_IDR_H
 
 #include <linux/kdefs.h>
 #include <linux/spinlock.h>
