@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Shared between the files of fsinfo/ (the kernel keeps these in
- * fs/fsinfo.c, fs/namespace.c and fs/internal.h).
+ * What fsinfo.c (the kernel's fs/fsinfo.c) and namespace.c (the fsinfo
+ * parts of fs/namespace.c) share; the kernel keeps these declarations in
+ * fs/internal.h.
  *
  * Locking: a query pins its object with a path reference for the whole
  * call.  The mount attributes read the mount tree (parents, children,
@@ -18,37 +19,22 @@
 #define PAGE_SIZE 4096
 #endif
 
-/* common.c: the table every query falls back to, in v17's order. */
+/* fsinfo.c: the table every query falls back to, in v17's order. */
 extern const struct fsinfo_attribute fsinfo_common_attributes[];
 
-/* core.c */
-int vfs_fsinfo(struct path *path, struct fsinfo_context *ctx);
+/* fsinfo.c: sys_fsinfo(), called by the API layer (api/fsinfo.c). */
+long ksys_fsinfo(int dfd, const char __user *pathname,
+		 const struct fsinfo_params __user *params,
+		 void __user *user_buffer, size_t user_buf_size);
 
-/* lookup.c: the three kinds of query. */
-int vfs_fsinfo_path(int dfd, const char __user *pathname,
-		    unsigned int at_flags, struct fsinfo_context *ctx);
-int vfs_fsinfo_fd(unsigned int fd, struct fsinfo_context *ctx);
-int vfs_fsinfo_mount(int dfd, const char __user *filename,
-		     struct fsinfo_context *ctx);
-
-/* mount_lookup.c (patch 09) */
-bool are_paths_connected(const struct path *ancestor, const struct path *to_check);
+/* namespace.c: the root of mount @mnt_id, if @root (NULL: the caller's
+ * root) can see it (patch 09). */
 int lookup_mount_object(const struct path *root, int mnt_id, struct path *mntpt);
 
-/* generic.c, features.c, mount_info.c: the common table's getters. */
-int fsinfo_generic_statfs(struct path *path, struct fsinfo_context *ctx);
-int fsinfo_generic_ids(struct path *path, struct fsinfo_context *ctx);
-int fsinfo_generic_volume_id(struct path *path, struct fsinfo_context *ctx);
-int fsinfo_generic_volume_uuid(struct path *path, struct fsinfo_context *ctx);
-int fsinfo_generic_sb_notifications(struct path *path, struct fsinfo_context *ctx);
+/* namespace.c: the common table's mount attributes (patches 10 and 12). */
 int fsinfo_generic_mount_info(struct path *path, struct fsinfo_context *ctx);
 int fsinfo_generic_mount_devname(struct path *path, struct fsinfo_context *ctx);
 int fsinfo_generic_mount_point(struct path *path, struct fsinfo_context *ctx);
 int fsinfo_generic_mount_children(struct path *path, struct fsinfo_context *ctx);
-
-/* syscall.c: sys_fsinfo() */
-long ksys_fsinfo(int dfd, const char __user *pathname,
-		 const struct fsinfo_params __user *params,
-		 void __user *user_buffer, size_t user_buf_size);
 
 #endif

@@ -8,7 +8,7 @@
  *
  * Plain C with no dependency on the rest of vfsim, so that a program written
  * for the patch set compiles against it unchanged.  The sizes and offsets
- * are checked by static assertions in fsinfo/abi_check.c.
+ * are checked by static assertions in fsinfo/uapi_layout.c.
  */
 #ifndef _UAPI_LINUX_FSINFO_H
 #define _UAPI_LINUX_FSINFO_H
