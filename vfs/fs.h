@@ -19,6 +19,7 @@
 #include <linux/atomic.h>
 #include <linux/err.h>
 #include <linux/kdefs.h>
+#include <linux/kuuid.h>
 #include <linux/list.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
@@ -208,10 +209,6 @@ struct super_operations {
 #define QTYPE_MASK_USR	(1 << 0)
 #define QTYPE_MASK_GRP	(1 << 1)
 #define QTYPE_MASK_PRJ	(1 << 2)
-
-typedef struct {
-	u8 b[16];
-} uuid_t;
 
 struct super_block {
 	struct list_head s_list;	/* on the instance's super_blocks */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The text forms of what identifies a fileserver: UUIDs (parsed in either
- * case, printed as "%pU" prints them) and rxrpc addresses, kept in the
- * order Linux keeps a server's address list in.  Plus the two small
- * parsers parse.c shares with them.
+ * The text forms of what identifies a fileserver: UUIDs (parsed by
+ * uuid_parse(), in either case; printed as "%pU" prints them) and rxrpc
+ * addresses, kept in the order Linux keeps a server's address list in.
+ * Plus the two small parsers parse.c shares with them.
  *
  * ADDR is A.B.C.D[:PORT], [IPV6][:PORT] or a bare IPV6 (no port); the port
  * is 7000, the fileserver's, by default.
@@ -50,39 +50,16 @@ int afs_next_word(char **s, int sep, char **word)
 	return 1;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = (char)tolower((unsigned char)c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
+/*
+ * A fileserver's UUID in the mount data or from the API: the whole word
+ * is the UUID, so unlike uuid_parse() alone, anything after its 36
+ * characters is refused.
+ */
 int afs_parse_uuid(const char *s, uuid_t *uuid)
 {
-	unsigned int i = 0, n = 0;
-
-	if (!s || strlen(s) != 36)
+	if (!s || strlen(s) != UUID_STRING_LEN)
 		return -EINVAL;
-	/* the hex groups (8-4-4-4-12) have even lengths: no pair straddles a dash */
-	while (i < 36) {
-		int hi, lo;
-
-		if (i == 8 || i == 13 || i == 18 || i == 23) {
-			if (s[i++] != '-')
-				return -EINVAL;
-			continue;
-		}
-		hi = hexval(s[i]);
-		lo = hexval(s[i + 1]);
-		if (hi < 0 || lo < 0)
-			return -EINVAL;
-		uuid->b[n++] = (u8)(hi << 4 | lo);
-		i += 2;
-	}
-	return 0;
+	return uuid_parse(s, uuid);
 }
 
 void afs_uuid_str(const uuid_t *u, char buf[37])

@@ -76,7 +76,7 @@ struct afs_server *afs_find_server(struct list_head *cells, const uuid_t *uuid)
 
 	list_for_each_entry(cell, cells, link)
 		list_for_each_entry(server, &cell->servers, link)
-			if (!memcmp(&server->uuid, uuid, sizeof(*uuid)))
+			if (uuid_equal(&server->uuid, uuid))
 				return server;
 	return NULL;
 }

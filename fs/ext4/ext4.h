@@ -108,7 +108,7 @@ static inline void __ext4_update_tstamp(u32 *lo, u8 *hi, time64_t now)
 struct ext4_mount_options {
 	bool has_label, has_uuid;
 	char label[EXT4_LABEL_MAX + 1];
-	u8 uuid[16];
+	uuid_t uuid;
 	time64_t mkfs_time, mount_time, write_time, lastcheck;
 	time64_t first_error_time, last_error_time;
 	enum ext4_errors errors;

@@ -42,42 +42,6 @@ static int parse_tstamp(const char *s, size_t len, time64_t *out)
 	return 0;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* The canonical 36-character form, either case, as uuid_parse() takes it. */
-static int parse_uuid(const char *s, size_t len, u8 *uuid)
-{
-	size_t i, b = 0;
-
-	if (len != 36)
-		return -EINVAL;
-	for (i = 0; i < 36;) {
-		int hi, lo;
-
-		if (i == 8 || i == 13 || i == 18 || i == 23) {
-			if (s[i++] != '-')
-				return -EINVAL;
-			continue;
-		}
-		hi = hexval(s[i]);
-		lo = hexval(s[i + 1]);
-		if (hi < 0 || lo < 0)
-			return -EINVAL;
-		uuid[b++] = (u8)(hi << 4 | lo);
-		i += 2;
-	}
-	return 0;
-}
-
 static bool key_is(const char *key, size_t klen, const char *name)
 {
 	return strlen(name) == klen && !memcmp(key, name, klen);
@@ -126,7 +90,9 @@ static int ext4_parse_one(const char *opt, size_t len, struct ext4_mount_options
 		return 0;
 	}
 	if (key_is(opt, klen, "uuid")) {
-		if (parse_uuid(val, vlen, o->uuid))
+		/* The value ends at the next comma, not at a NUL: the length
+		 * says where, and uuid_parse() reads no further than 36. */
+		if (vlen != UUID_STRING_LEN || uuid_parse(val, &o->uuid))
 			return -EINVAL;
 		o->has_uuid = true;
 		return 0;

@@ -101,7 +101,7 @@ static void ext4_setup_es(struct super_block *sb, const struct ext4_mount_option
 
 #define OPT(v, dflt) ((v) >= 0 ? (v) : (dflt))
 	memcpy(es->s_volume_name, o->label, sizeof(es->s_volume_name));
-	memcpy(es->s_uuid, o->uuid, sizeof(es->s_uuid));
+	memcpy(es->s_uuid, o->uuid.b, sizeof(es->s_uuid));
 	ext4_set_tstamp(es, s_mkfs_time, OPT(o->mkfs_time, 0));
 	ext4_set_tstamp(es, s_lastcheck, OPT(o->lastcheck, 0));
 	ext4_set_tstamp(es, s_first_error_time, OPT(o->first_error_time, 0));
