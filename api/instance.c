@@ -63,7 +63,7 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	v->seed = opts->seed;
 	if (v->seed)
 		ksim_heap_fail_random(&v->ctx.heap, 0, v->seed);
-	/* The monotonic clock starts where the options say (errata S10). */
+	/* The monotonic clock starts where the options say (S10, docs/errata.md). */
 	clock_ns = opts->sb_id_start ? opts->sb_id_start :
 		   1000000000ULL + (opts->seed % 1000000ULL) * 1000ULL;
 	err = kernel_init(v, opts->mhash_shift ? opts->mhash_shift :

@@ -141,7 +141,7 @@ static unsigned int watches_on(struct dentry *d)
 
 /*
  * DCACHE_MOUNT_WATCH and the per-dentry watch count against the watches
- * that exist (errata B10: with the fix, no mark outlives its watches).
+ * that exist (erratum B10, docs/errata.md: with the fix, no mark outlives its watches).
  */
 static void check_mount_watch_marks(struct vfsim *v, struct dentry *root,
 				    struct checker *c)

@@ -128,7 +128,7 @@ struct dentry {
 	/* d_flags: changed under d_lock, read locklessly with READ_ONCE. */
 	unsigned int d_flags;
 	/* Mount watches placed on this dentry, under d_lock: the last one
-	 * going clears DCACHE_MOUNT_WATCH (errata B10).  (Beside d_flags,
+	 * going clears DCACHE_MOUNT_WATCH (erratum B10).  (Beside d_flags,
 	 * in what was padding.) */
 	unsigned int d_mount_watches;
 	/* d_parent, d_name: written under rename_lock (write side), read under

@@ -7,7 +7,7 @@
  * A watch is placed on a directory (dentry) of a mount and keyed in that
  * mount's watch list by the directory's identity: its inode number, which
  * within one mount names one directory and is what stat(2) shows the
- * watcher (errata B9: v17 used the kernel address of the dentry, which is
+ * watcher (erratum B9, docs/errata.md: v17 used the kernel address of the dentry, which is
  * what the B9 quirk reproduces).
  */
 #include <fcntl.h>

@@ -1186,7 +1186,7 @@ static void set_mount_attributes(struct mount *mnt, unsigned int mnt_flags)
 	WRITE_ONCE(mnt->mnt.mnt_flags, (int)mnt_flags);
 	touch_mnt_namespace(mnt->mnt_ns);
 	unlock_mount_hash(v);
-	/* Errata B5: the posted code tests SB_RDONLY (== MNT_NOSUID) here. */
+	/* Erratum B5: the posted code tests SB_RDONLY (== MNT_NOSUID) here. */
 	notify_mount(mnt, NULL, NOTIFY_MOUNT_SETATTR,
 		     mnt_flags & (vfsim_quirk(v, 5) ? SB_RDONLY : MNT_READONLY) ?
 		     NOTIFY_MOUNT_IS_NOW_RO : 0);

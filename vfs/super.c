@@ -16,7 +16,7 @@
 /*
  * Patch 04's non-repeating ID: the monotonic clock plus a catch-up offset,
  * forced strictly above the last ID handed out.  The clock is the
- * instance's virtual one, so IDs are deterministic (errata S10).  The
+ * instance's virtual one, so IDs are deterministic (S10, docs/errata.md).  The
  * posted step 2 sets the offset to last - id, which is always (u64)-1; we
  * keep that arithmetic as posted: the strict-increase check makes it
  * harmless.

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Notification filters (IOC_WATCH_QUEUE_SET_FILTER and the match at post
- * time), kernel/watch_queue.c of 5.8 with the 5.17 bound fix (errata B12):
- * rules for types the kernel does not know (>= WATCH_TYPE___NR) are
- * dropped, where 5.8 wrote past its type bitmap for types up to 1023.
+ * time), kernel/watch_queue.c of 5.8 with the 5.17 bound fix (erratum
+ * B12, docs/errata.md): rules for types the kernel does not know
+ * (>= WATCH_TYPE___NR) are dropped, where 5.8 wrote past its type bitmap
+ * for types up to 1023.
  */
 #include <linux/bug.h>
 #include <linux/slab.h>

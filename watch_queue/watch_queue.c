@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The notification queue on a pipe (kernel/watch_queue.c, 5.8, with the
- * 5.17 fixes of errata B12 and the later locking fixes): sizing, posting
+ * 5.17 fixes of erratum B12 and the later locking fixes): sizing, posting
  * one record into the ring, loss marking, clearing and lifetime.
  *
  * Lock order: wqueue->lock, then wlist->lock or pipe->rd_wait.lock.  A post

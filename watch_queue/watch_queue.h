@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The watch_queue core (include/linux/watch_queue.h as Linux 5.8 merged it,
- * with the later fixes errata B12 asks for): a notification queue rides on
+ * with the later fixes erratum B12 asks for, docs/errata.md): a notification queue rides on
  * a pipe; watches tie a queue to a watched object's watch_list.
  */
 #ifndef _VFSIM_WATCH_QUEUE_H

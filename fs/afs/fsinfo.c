@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * fsinfo() for AFS (patch 15; patchset.md §4.1): a volume's table and the
+ * fsinfo() for AFS (patch 15): a volume's table and the
  * dynamic root's, chosen by afs_fsinfo() as afs_super_info->dyn_root says.
  *
- * Erratum B13, the AFS part.  As posted, neither FEATURES getter sets
+ * Erratum B13 (docs/errata.md), the AFS part.  As posted, neither FEATURES getter sets
  * nr_features, and the server-address getter takes a reference on the
  * volume's server list without looking whether there is one, which
  * dereferences NULL for a volume with no server list.  The model sets

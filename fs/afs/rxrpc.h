@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The AF_RXRPC socket address: the element type of
- * FSINFO_ATTR_AFS_SERVER_ADDRESSES (patchset.md §4.1).  The system's
+ * FSINFO_ATTR_AFS_SERVER_ADDRESSES (patch 15).  The system's
  * <linux/rxrpc.h> is used where it exists, so the layout is Linux's own;
  * otherwise a duplicated definition with the same layout stands in.
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The UAPI patch 17 adds, checked at compile time: <linux/windows.h>'s
- * values (patchset.md §4.3) and the NFS fsinfo structures (§3.2), and
+ * values and the NFS fsinfo structures (the patch's own numbers), and
  * that the addresses the model stores fit the 128-byte list element.
  */
 #include <netinet/in.h>

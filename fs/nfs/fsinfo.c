@@ -4,7 +4,7 @@
  * and nfs4_sops, with values taken from the server record the mount data
  * made.  Everything else comes from the common table.
  *
- * Erratum B13 (spec/errata.md), NFS's share, fixed by default; with
+ * Erratum B13 (docs/errata.md), NFS's share, fixed by default; with
  * VFSIM_QUIRK_B13 the posted behaviour comes back:
  *  - FEATURES never sets nr_features (callers see 0 features);
  *  - SUPPORTS claims STATX_TYPE|STATX_MODE when the server does *not* have

@@ -50,7 +50,7 @@ enum vfsim_allocator {
 
 /*
  * Quirks: each reproduces the posted v17 behaviour of one bug of the
- * errata list (spec/errata.md), bit N for erratum BN.  Off by default:
+ * errata list (docs/errata.md), bit N for erratum BN.  Off by default:
  * the model then does what the code meant to do.  docs/notifications.md
  * and docs/fsinfo.md describe them.
  */
@@ -76,7 +76,7 @@ struct vfsim_options {
 	enum vfsim_allocator allocator;
 	/* log2 of the mount and mountpoint hash sizes; 0 = default (10). */
 	unsigned int mhash_shift;
-	/* First superblock unique ID; 0 = derived from the seed (errata S10). */
+	/* First superblock unique ID; 0 = derived from the seed (S10, docs/errata.md). */
 	uint64_t sb_id_start;
 };
 
