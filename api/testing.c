@@ -47,7 +47,8 @@ bool vfsim_alloc_fault_fired(struct vfsim *v)
 
 unsigned long vfsim_leak_report(struct vfsim *v, FILE *out)
 {
-	rcu_barrier();
+	ksim_rcu_thread_enter();
+	ksim_heap_rcu_flush(&v->ctx.heap);
 	return ksim_heap_report(&v->ctx.heap, out);
 }
 
@@ -84,5 +85,5 @@ unsigned long vfsim_warn_count(struct vfsim *v)
 void vfsim_rcu_barrier(void)
 {
 	ksim_rcu_thread_enter();
-	rcu_barrier();
+	ksim_rcu_barrier_all();
 }

@@ -37,6 +37,17 @@ struct ksim_heap {
 	/* Thread caches for the arena (alloc_tcache.c), under its registry
 	 * lock: */
 	u64 tc_gen;			/* unique per heap; 0: none */
+	/*
+	 * kfree_rcu() of this heap (alloc.c): objects wait here, chained,
+	 * for the next grace period the heap itself waits out, and go to
+	 * liburcu's call_rcu worker only in batches; rcu_barrier() of an
+	 * instance then costs one synchronize_rcu() instead of the worker's
+	 * 10 ms nap.  Under lock.
+	 */
+	void *deferred;
+	unsigned int nr_deferred;
+	long batches_in_flight;		/* handed to call_rcu, not yet freed */
+	struct list_head all_link;	/* on the list of every heap */
 	struct list_head tc_link;	/* on the registry */
 	unsigned int *tc_ids, tc_nr, tc_cap;
 };
@@ -82,6 +93,11 @@ static inline struct ksim_ctx *ksim_ctx_switch(struct ksim_ctx *ctx)
 }
 
 unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out);
+/* Free every object of @h that kfree_rcu() was given so far, waiting out a
+ * grace period if any is pending.  Not from a read-side critical section. */
+void ksim_heap_rcu_flush(struct ksim_heap *h);
+/* The same for every heap, then every call_rcu callback. */
+void ksim_rcu_barrier_all(void);
 /* The counters and flags of @h, read together (lists and lock not copied). */
 void ksim_heap_snapshot(struct ksim_heap *h, struct ksim_heap *snap);
 void ksim_heap_fail_nth(struct ksim_heap *h, unsigned long n);

@@ -50,4 +50,13 @@ void ksim_rcu_thread_enter(void);
 
 typedef void (*rcu_callback_t)(struct rcu_head *head);
 
+/*
+ * rcu_barrier() inside an instance waits for that instance's kfree_rcu()s
+ * (compat/alloc.c keeps them per instance); outside one, for every
+ * instance's and every call_rcu callback.
+ */
+void ksim_rcu_barrier(void);
+#undef rcu_barrier
+#define rcu_barrier() ksim_rcu_barrier()
+
 #endif
