@@ -353,11 +353,18 @@ static int propagate_one(struct propagation *pr, struct mount *m)
 	if (IS_ERR(child))
 		return (int)PTR_ERR(child);
 	child->mnt.mnt_flags &= ~MNT_LOCKED;
+	/*
+	 * As 5.8: the mountpoint's count and list, and the flags of a mount
+	 * in the tree (the mark on m's master), are mount_lock's; a remount
+	 * changes a mount's flags under mount_lock alone.
+	 */
+	read_seqlock_excl(&mnt_kernel(m)->mount_lock);
 	mnt_set_mountpoint(m, pr->mp, child);
-	pr->last_dest = m;
-	pr->last_source = child;
 	if (m->mnt_master != pr->dest_master)
 		SET_MNT_MARK(m->mnt_master);
+	read_sequnlock_excl(&mnt_kernel(m)->mount_lock);
+	pr->last_dest = m;
+	pr->last_source = child;
 	hlist_add_head(&child->mnt_hash, pr->list);
 	return count_propagated_mounts(pr, m, child);
 }
@@ -403,11 +410,13 @@ int propagate_mnt(struct mount *dest_mnt, struct mountpoint *dest_mp,
 		} while (n != m);
 	}
 out:
+	read_seqlock_excl(&mnt_kernel(dest_mnt)->mount_lock);
 	hlist_for_each_entry(n, tree_list, mnt_hash) {
 		m = n->mnt_parent;
 		if (m->mnt_master != dest_mnt->mnt_master)
 			CLEAR_MNT_MARK(m->mnt_master);
 	}
+	read_sequnlock_excl(&mnt_kernel(dest_mnt)->mount_lock);
 	return ret;
 }
 
