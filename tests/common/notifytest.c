@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Helpers for the mount and superblock notification tests: see notifytest.h. */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +89,31 @@ long nt_drain(struct vfsim_task *t, int fd, char *text, size_t size)
 	nr = len < 0 ? len : nt_render(buf, (size_t)len, text, size);
 	free(buf);
 	return nr;
+}
+
+bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
+{
+	char *want = malloc(NT_TEXT), *got = malloc(NT_TEXT);
+	va_list ap;
+	bool same;
+	long n;
+
+	if (!want || !got)
+		nt_die("malloc", -ENOMEM);
+	va_start(ap, fmt);
+	vsnprintf(want, NT_TEXT, fmt, ap);
+	va_end(ap);
+	n = nt_drain(t, fd, got, NT_TEXT);
+	if (n < 0)
+		fprintf(stderr, "notifytest: draining fd %d: %ld (%s)\n", fd, n,
+			vfsim_errno_name((int)-n) ? vfsim_errno_name((int)-n) : "?");
+	same = n >= 0 && strcmp(got, want) == 0;
+	if (n >= 0 && !same)
+		fprintf(stderr, "notifytest: records on fd %d:\n%s-- want:\n%s--\n", fd, got,
+			want);
+	free(want);
+	free(got);
+	return same;
 }
 
 long nt_discard(struct vfsim_task *t, int fd)

@@ -13,6 +13,7 @@
 #ifndef VFSIM_TESTS_COMMON_NOTIFYTEST_H
 #define VFSIM_TESTS_COMMON_NOTIFYTEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,31 +65,12 @@ uint64_t nt_sb_id(struct vfsim_task *t, const char *path);
 void nt_mkdirs(struct vfsim_task *t, const char *path);
 
 /*
- * NT_EXPECT_RECORDS - for the Criterion suites (expanded only there):
- * drain @fd and compare its text with the printf-style @fmt; an empty
- * string means the pipe must hold nothing.
+ * nt_records_are - drain @fd (nt_drain()) and compare its text with the
+ * printf-style @fmt; an empty string means the pipe must hold nothing.
+ * Prints what differs to stderr; for cr_assert(nt_records_are(...)).
  */
-#define NT_EXPECT_RECORDS(t, fd, ...) do {				\
-	char __want[NT_TEXT], __got[NT_TEXT];				\
-	long __n;							\
-	snprintf(__want, sizeof(__want), __VA_ARGS__);			\
-	__n = nt_drain((t), (fd), __got, sizeof(__got));		\
-	cr_assert_geq(__n, 0, "draining fd %d: %ld (%s)", (fd), __n,	\
-		      vfsim_errno_name((int)-__n));			\
-	cr_assert_str_eq(__got, __want, "records on fd %d:\n%s\nwant:\n%s", \
-			 (fd), __got, __want);				\
-} while (0)
-
-/* NT_OK - a call that must succeed (result >= 0), errno name on failure. */
-#define NT_OK(expr) do {						\
-	long __r = (long)(expr);					\
-	cr_assert_geq(__r, 0, "%s: %ld (%s)", #expr, __r,		\
-		      vfsim_errno_name((int)-__r));			\
-} while (0)
-
-/* NT_CLEAN - invariants (mount-watch marks and counts included) hold and
- * no WARN_ON fired, now. */
-#define NT_CLEAN(v) cr_assert_eq(vt_check(v), 0, "instance not clean here")
+bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * NT_TEST - for the Criterion suites (expanded only there): a test that

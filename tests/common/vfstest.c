@@ -171,6 +171,18 @@ char *vt_tree(struct vfsim_task *t, unsigned int what)
 	return b.s;
 }
 
+bool vt_tree_is(struct vfsim_task *t, unsigned int what, const char *want)
+{
+	char *got = vt_tree(t, what);
+	bool same = got && strcmp(got, want) == 0;
+
+	if (!same)
+		fprintf(stderr, "vfstest: the tree is\n%s-- want:\n%s--\n",
+			got ? got : "(vt_tree failed)\n", want);
+	free(got);
+	return same;
+}
+
 /* ---- single mounts ---------------------------------------------------------- */
 
 static int vt_copy_cb(const struct vfsim_mount_desc *m, void *arg)

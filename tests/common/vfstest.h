@@ -10,6 +10,7 @@
 #ifndef VFSIM_TESTS_COMMON_VFSTEST_H
 #define VFSIM_TESTS_COMMON_VFSTEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <vfsim/testing.h>
@@ -49,6 +50,10 @@ enum {
  * malloc()ed string (free() it), or NULL on error.
  */
 char *vt_tree(struct vfsim_task *t, unsigned int what);
+
+/* vt_tree(@t, @what) is exactly @want; prints both to stderr if not.  For
+ * cr_assert(vt_tree_is(...)). */
+bool vt_tree_is(struct vfsim_task *t, unsigned int what, const char *want);
 
 /* A copy of one vfsim_mount_desc with its strings. */
 struct vt_mount {

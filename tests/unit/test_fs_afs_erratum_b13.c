@@ -35,7 +35,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define DATA "dyn,cell=x.example,"					\
 	"server=11111111-2222-3333-4444-555555555555@192.0.2.1,"	\

@@ -30,7 +30,7 @@
 #include "common/fsinfo_testfs.h"
 #include "common/notifytest.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
 #define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
@@ -52,9 +52,9 @@ static struct vfsim_task *t;
 
 static void mount_afs(void)
 {
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/afs", 0755));
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755));
-	NT_OK(vfsim_mount(t, "none", "/afs", "afs", 0, AFS_DATA));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/afs", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755));
+	OK(vfsim_mount(t, "none", "/afs", "afs", 0, AFS_DATA));
 }
 
 /* ---- automount and expiry ------------------------------------------------- */
@@ -68,16 +68,16 @@ NT_TEST(fs_afs_events, automount_then_two_expiry_passes, "empty")
 	mount_afs();
 	afs_id = nt_mnt_id(t, "/afs");
 	nt_pipe(t, 32, fds);
-	NT_OK(vfsim_watch_mount(t, AT_FDCWD, "/", 0, fds[0], 1));
-	NT_OK(vfsim_watch_mount(t, AT_FDCWD, "/afs", 0, fds[0], 2));
+	OK(vfsim_watch_mount(t, AT_FDCWD, "/", 0, fds[0], 1));
+	OK(vfsim_watch_mount(t, AT_FDCWD, "/afs", 0, fds[0], 2));
 
 	/* the walk mounts it (the pipe's pipefs took the next ID) */
 	cell_id = nt_mnt_id(t, GCO "doc");
 	cr_assert_neq(cell_id, afs_id);
-	NT_EXPECT_RECORDS(t, fds[0],
-		"mount new_mount id=2 flags=is_submount triggered_on=%u changed_mount=%u\n"
-		"mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%u changed_mount=%u\n",
-		afs_id, cell_id, afs_id, cell_id);
+	cr_assert(nt_records_are(t, fds[0],
+		       "mount new_mount id=2 flags=is_submount triggered_on=%u changed_mount=%u\n"
+		       "mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%u changed_mount=%u\n",
+		       afs_id, cell_id, afs_id, cell_id));
 	cr_assert_eq(vt_mount_at(t, GCO, &m), 0);
 	cr_assert_eq(m.d.mnt_id, cell_id);
 	cr_assert_eq(m.d.parent_id, afs_id);
@@ -89,30 +89,30 @@ NT_TEST(fs_afs_events, automount_then_two_expiry_passes, "empty")
 
 	/* a second walk finds it mounted: nothing new */
 	cr_assert_eq(nt_mnt_id(t, GCO "doc"), cell_id);
-	NT_EXPECT_RECORDS(t, fds[0], "%s", "");
+	cr_assert(nt_records_are(t, fds[0], "%s", ""));
 
 	/* the first pass marks it, the second takes it away */
 	EXPECT(vfsim_expire_mounts(v), 0);
-	NT_EXPECT_RECORDS(t, fds[0], "%s", "");
+	cr_assert(nt_records_are(t, fds[0], "%s", ""));
 	cr_assert_eq(vt_mount_id(t, cell_id, &m), 0);
 	cr_assert(m.d.expiry_marked);
 	EXPECT(vfsim_expire_mounts(v), 1);
-	NT_EXPECT_RECORDS(t, fds[0],
-		"mount expiry id=2 flags=in_subtree triggered_on=%u changed_mount=0\n"
-		"mount expiry id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
-		"mount unmount id=2 triggered_on=%u changed_mount=%u\n"
-		"mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
-		cell_id, cell_id, afs_id, cell_id, afs_id, cell_id);
+	cr_assert(nt_records_are(t, fds[0],
+		       "mount expiry id=2 flags=in_subtree triggered_on=%u changed_mount=0\n"
+		       "mount expiry id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
+		       "mount unmount id=2 triggered_on=%u changed_mount=%u\n"
+		       "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
+		       cell_id, cell_id, afs_id, cell_id, afs_id, cell_id));
 	EXPECT(vt_mount_id(t, cell_id, &m), -ENOENT);
 
 	/* walked into again: mounted again, with the freed ID */
 	cr_assert_eq(nt_mnt_id(t, GCO), cell_id);
-	NT_EXPECT_RECORDS(t, fds[0],
-		"mount new_mount id=2 flags=is_submount triggered_on=%u changed_mount=%u\n"
-		"mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%u changed_mount=%u\n",
-		afs_id, cell_id, afs_id, cell_id);
-	NT_OK(vfsim_close(t, fds[0]));
-	NT_OK(vfsim_close(t, fds[1]));
+	cr_assert(nt_records_are(t, fds[0],
+		       "mount new_mount id=2 flags=is_submount triggered_on=%u changed_mount=%u\n"
+		       "mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%u changed_mount=%u\n",
+		       afs_id, cell_id, afs_id, cell_id));
+	OK(vfsim_close(t, fds[0]));
+	OK(vfsim_close(t, fds[1]));
 }
 
 NT_TEST(fs_afs_events, each_cell_is_its_own_submount, "empty")
@@ -123,33 +123,33 @@ NT_TEST(fs_afs_events, each_cell_is_its_own_submount, "empty")
 	mount_afs();
 	afs_id = nt_mnt_id(t, "/afs");
 	nt_pipe(t, 32, fds);
-	NT_OK(vfsim_watch_mount(t, AT_FDCWD, "/afs", 0, fds[0], 7));
+	OK(vfsim_watch_mount(t, AT_FDCWD, "/afs", 0, fds[0], 7));
 	gco_id = nt_mnt_id(t, GCO);
 	ex_id = nt_mnt_id(t, "/afs/example.org/");
-	NT_EXPECT_RECORDS(t, fds[0],
-		"mount new_mount id=7 flags=is_submount triggered_on=%u changed_mount=%u\n"
-		"mount new_mount id=7 flags=is_submount triggered_on=%u changed_mount=%u\n",
-		afs_id, gco_id, afs_id, ex_id);
-	EXPECT_TREE(t, VT_NOID,
-		    "/ rootfs rootfs\n"
-		    "/afs afs none\n"
-		    "/afs/grand.central.org afs %grand.central.org:root.cell.\n"
-		    "/afs/example.org afs %example.org:root.cell.\n");
+	cr_assert(nt_records_are(t, fds[0],
+		       "mount new_mount id=7 flags=is_submount triggered_on=%u changed_mount=%u\n"
+		       "mount new_mount id=7 flags=is_submount triggered_on=%u changed_mount=%u\n",
+		       afs_id, gco_id, afs_id, ex_id));
+	cr_assert(vt_tree_is(t, VT_NOID,
+		             "/ rootfs rootfs\n"
+		             "/afs afs none\n"
+		             "/afs/grand.central.org afs %grand.central.org:root.cell.\n"
+		             "/afs/example.org afs %example.org:root.cell.\n"));
 	/* a use between the passes clears the mark: only example.org goes */
 	EXPECT(vfsim_expire_mounts(v), 0);
 	cr_assert_eq(nt_mnt_id(t, GCO "doc"), gco_id);
 	EXPECT(vfsim_expire_mounts(v), 1);
-	NT_EXPECT_RECORDS(t, fds[0],
-		"mount expiry id=7 flags=in_subtree triggered_on=%u changed_mount=0\n"
-		"mount unmount id=7 triggered_on=%u changed_mount=%u\n",
-		ex_id, afs_id, ex_id);
+	cr_assert(nt_records_are(t, fds[0],
+		       "mount expiry id=7 flags=in_subtree triggered_on=%u changed_mount=0\n"
+		       "mount unmount id=7 triggered_on=%u changed_mount=%u\n",
+		       ex_id, afs_id, ex_id));
 	EXPECT(vfsim_expire_mounts(v), 1);
-	NT_EXPECT_RECORDS(t, fds[0],
-		"mount expiry id=7 flags=in_subtree triggered_on=%u changed_mount=0\n"
-		"mount unmount id=7 triggered_on=%u changed_mount=%u\n",
-		gco_id, afs_id, gco_id);
-	NT_OK(vfsim_close(t, fds[0]));
-	NT_OK(vfsim_close(t, fds[1]));
+	cr_assert(nt_records_are(t, fds[0],
+		       "mount expiry id=7 flags=in_subtree triggered_on=%u changed_mount=0\n"
+		       "mount unmount id=7 triggered_on=%u changed_mount=%u\n",
+		       gco_id, afs_id, gco_id));
+	OK(vfsim_close(t, fds[0]));
+	OK(vfsim_close(t, fds[1]));
 }
 
 NT_TEST(fs_afs_events, busy_submount_does_not_expire, "empty")
@@ -158,12 +158,12 @@ NT_TEST(fs_afs_events, busy_submount_does_not_expire, "empty")
 
 	mount_afs();
 	fd = vfsim_openat(t, AT_FDCWD, GCO "doc", O_PATH | O_DIRECTORY, 0);
-	NT_OK(fd);
+	OK(fd);
 	EXPECT(vfsim_expire_mounts(v), 0);
 	EXPECT(vfsim_expire_mounts(v), 0);
 	EXPECT(vfsim_expire_mounts(v), 0);
 	cr_assert_eq(vt_count_mounts(t), 3);
-	NT_OK(vfsim_close(t, (int)fd));
+	OK(vfsim_close(t, (int)fd));
 	EXPECT(vfsim_expire_mounts(v), 0);	/* closing it was a use */
 	EXPECT(vfsim_expire_mounts(v), 1);
 	cr_assert_eq(vt_count_mounts(t), 2);
@@ -181,19 +181,19 @@ NT_TEST(fs_afs_events, direct_mount_shares_the_volume_superblock, "empty")
 
 	mount_afs();
 	nt_pipe(t, 32, fds);
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/gco", 0755));
-	NT_OK(vfsim_watch_mount(t, AT_FDCWD, "/", 0, fds[0], 1));
-	NT_OK(vfsim_mount(t, "#grand.central.org:root.cell", "/mnt/gco", "afs", 0, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/gco", 0755));
+	OK(vfsim_watch_mount(t, AT_FDCWD, "/", 0, fds[0], 1));
+	OK(vfsim_mount(t, "#grand.central.org:root.cell", "/mnt/gco", "afs", 0, NULL));
 	mnt_id = nt_mnt_id(t, "/mnt/gco");
 	afs_id = nt_mnt_id(t, "/afs");
 	gco_id = nt_mnt_id(t, GCO);
 	cr_assert_eq(nt_sb_id(t, "/mnt/gco"), nt_sb_id(t, GCO));
-	NT_EXPECT_RECORDS(t, fds[0],
-		"mount new_mount id=1 triggered_on=%u changed_mount=%u\n"
-		"mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
-		nt_mnt_id(t, "/"), mnt_id, afs_id, gco_id);
-	NT_OK(vfsim_close(t, fds[0]));
-	NT_OK(vfsim_close(t, fds[1]));
+	cr_assert(nt_records_are(t, fds[0],
+		       "mount new_mount id=1 triggered_on=%u changed_mount=%u\n"
+		       "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
+		       nt_mnt_id(t, "/"), mnt_id, afs_id, gco_id));
+	OK(vfsim_close(t, fds[0]));
+	OK(vfsim_close(t, fds[1]));
 }
 
 /* ---- fileservers going down and up ---------------------------------------- */
@@ -209,12 +209,12 @@ struct three_volumes {
 static void watch_three_volumes(struct three_volumes *w)
 {
 	mount_afs();
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/solo", 0755));
-	NT_OK(vfsim_mount(t, "%grand.central.org:solo", "/mnt/solo", "afs", 0, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/solo", 0755));
+	OK(vfsim_mount(t, "%grand.central.org:solo", "/mnt/solo", "afs", 0, NULL));
 	nt_pipe(t, 32, w->fds);
-	NT_OK(vfsim_watch_sb(t, AT_FDCWD, GCO, 0, w->fds[0], 1));
-	NT_OK(vfsim_watch_sb(t, AT_FDCWD, "/mnt/solo", 0, w->fds[0], 2));
-	NT_OK(vfsim_watch_sb(t, AT_FDCWD, "/afs/example.org/", 0, w->fds[0], 3));
+	OK(vfsim_watch_sb(t, AT_FDCWD, GCO, 0, w->fds[0], 1));
+	OK(vfsim_watch_sb(t, AT_FDCWD, "/mnt/solo", 0, w->fds[0], 2));
+	OK(vfsim_watch_sb(t, AT_FDCWD, "/afs/example.org/", 0, w->fds[0], 3));
 	w->gco = nt_sb_id(t, GCO);
 	w->solo = nt_sb_id(t, "/mnt/solo");
 	w->ex = nt_sb_id(t, "/afs/example.org/");
@@ -229,38 +229,38 @@ NT_TEST(fs_afs_events, server_down_and_up, "empty")
 	/* S2 serves solo (alone) and root.cell (with S0, S1); the records
 	 * come in the order the superblocks were made */
 	EXPECT(vfsim_afs_server_down(v, S2), 2);
-	NT_EXPECT_RECORDS(t, w.fds[0],
-		"sb network id=2 flags=flag0,flag1 sb_id=0x%llx\n"
-		"sb network id=1 flags=flag0 sb_id=0x%llx\n",
-		(unsigned long long)w.solo, (unsigned long long)w.gco);
+	cr_assert(nt_records_are(t, w.fds[0],
+		       "sb network id=2 flags=flag0,flag1 sb_id=0x%llx\n"
+		       "sb network id=1 flags=flag0 sb_id=0x%llx\n",
+		       (unsigned long long)w.solo, (unsigned long long)w.gco));
 	/* no change, no record */
 	EXPECT(vfsim_afs_server_down(v, S2), 0);
-	NT_EXPECT_RECORDS(t, w.fds[0], "%s", "");
+	cr_assert(nt_records_are(t, w.fds[0], "%s", ""));
 
 	EXPECT(vfsim_afs_server_down(v, S0), 1);
 	EXPECT(vfsim_afs_server_down(v, S1), 1);
-	NT_EXPECT_RECORDS(t, w.fds[0],
-		"sb network id=1 flags=flag0 sb_id=0x%llx\n"
-		"sb network id=1 flags=flag0,flag1 sb_id=0x%llx\n",
-		(unsigned long long)w.gco, (unsigned long long)w.gco);
+	cr_assert(nt_records_are(t, w.fds[0],
+		       "sb network id=1 flags=flag0 sb_id=0x%llx\n"
+		       "sb network id=1 flags=flag0,flag1 sb_id=0x%llx\n",
+		       (unsigned long long)w.gco, (unsigned long long)w.gco));
 
 	/* back up: no flag at all */
 	EXPECT(vfsim_afs_server_up(v, S1), 1);
 	EXPECT(vfsim_afs_server_up(v, S2), 2);
 	EXPECT(vfsim_afs_server_up(v, S2), 0);
-	NT_EXPECT_RECORDS(t, w.fds[0],
-		"sb network id=1 sb_id=0x%llx\n"
-		"sb network id=2 sb_id=0x%llx\n"
-		"sb network id=1 sb_id=0x%llx\n",
-		(unsigned long long)w.gco, (unsigned long long)w.solo,
-		(unsigned long long)w.gco);
+	cr_assert(nt_records_are(t, w.fds[0],
+		       "sb network id=1 sb_id=0x%llx\n"
+		       "sb network id=2 sb_id=0x%llx\n"
+		       "sb network id=1 sb_id=0x%llx\n",
+		       (unsigned long long)w.gco, (unsigned long long)w.solo,
+		       (unsigned long long)w.gco));
 
 	/* example.org's server: its volume only */
 	EXPECT(vfsim_afs_server_down(v, E0), 1);
-	NT_EXPECT_RECORDS(t, w.fds[0], "sb network id=3 flags=flag0,flag1 sb_id=0x%llx\n",
-			  (unsigned long long)w.ex);
-	NT_OK(vfsim_close(t, w.fds[0]));
-	NT_OK(vfsim_close(t, w.fds[1]));
+	cr_assert(nt_records_are(t, w.fds[0], "sb network id=3 flags=flag0,flag1 sb_id=0x%llx\n",
+			         (unsigned long long)w.ex));
+	OK(vfsim_close(t, w.fds[0]));
+	OK(vfsim_close(t, w.fds[1]));
 }
 
 /* The records' bytes, and the counter fsinfo shows. */
@@ -298,8 +298,8 @@ NT_TEST(fs_afs_events, network_record_bytes_and_counter, "empty")
 	/* the flags of the header are the watch_queue flags 0 and 1 */
 	cr_assert_eq(VFSIM_AFS_NETWORK_SERVER_DOWN, WATCH_INFO_FLAG_0);
 	cr_assert_eq(VFSIM_AFS_NETWORK_NO_SERVER, WATCH_INFO_FLAG_1);
-	NT_OK(vfsim_close(t, w.fds[0]));
-	NT_OK(vfsim_close(t, w.fds[1]));
+	OK(vfsim_close(t, w.fds[0]));
+	OK(vfsim_close(t, w.fds[1]));
 }
 
 /* A volume with no server up cannot be mounted anew; one already mounted
@@ -307,12 +307,12 @@ NT_TEST(fs_afs_events, network_record_bytes_and_counter, "empty")
 NT_TEST(fs_afs_events, volume_with_every_server_down, "empty")
 {
 	mount_afs();
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/solo", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/solo", 0755));
 	EXPECT(vfsim_afs_server_down(v, S2), 0);	/* no superblock uses it yet */
 	EXPECT(vfsim_mount(t, "%grand.central.org:solo", "/mnt/solo", "afs", 0, NULL),
 	       -EHOSTUNREACH);
 	EXPECT(vfsim_afs_server_up(v, S2), 0);
-	NT_OK(vfsim_mount(t, "%grand.central.org:solo", "/mnt/solo", "afs", 0, NULL));
+	OK(vfsim_mount(t, "%grand.central.org:solo", "/mnt/solo", "afs", 0, NULL));
 	EXPECT(vfsim_afs_server_down(v, S2), 1);
 	cr_assert_eq(vt_count_mounts(t), 3, "/mnt/solo stays");
 	/* the automount of a cell whose root volume is unreachable fails */
@@ -334,12 +334,12 @@ NT_TEST(fs_afs_events, server_calls_errors, "empty")
 	EXPECT(vfsim_afs_server_up(v, NULL), -EINVAL);
 	EXPECT(vfsim_afs_server_up(NULL, S0), -EINVAL);
 	/* upper case is the same server */
-	NT_OK(vfsim_path_mnt_id(t, GCO));
+	OK(vfsim_path_mnt_id(t, GCO));
 	EXPECT(vfsim_afs_server_down(v, "A8F3E1B2-5C7D-4E90-8F12-3456789ABC01"), 1);
 	EXPECT(vfsim_afs_server_down(v, S0), 0);
 	EXPECT(vfsim_afs_server_up(v, S0), 1);
-	NT_OK(vfsim_umount2(t, "/afs/grand.central.org", 0));
+	OK(vfsim_umount2(t, "/afs/grand.central.org", 0));
 	/* the database goes with the last AFS superblock */
-	NT_OK(vfsim_umount2(t, "/afs", 0));
+	OK(vfsim_umount2(t, "/afs", 0));
 	EXPECT(vfsim_afs_server_down(v, S0), -ENOENT);
 }

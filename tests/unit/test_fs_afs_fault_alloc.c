@@ -30,6 +30,7 @@
 #include <vfsim/vfsim.h>
 
 #include "common/vfstest.h"
+#include "common/check.h"
 
 #define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
 #define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
@@ -47,12 +48,6 @@
 	"cell=a-cell-name-longer-than-the-inline-dentry-name.example,"	\
 	"volume=root.cell"
 #define NEW2 "a-cell-name-longer-than-the-inline-dentry-name.example"
-
-#define OK(expr) do {							\
-		long __r = (expr);					\
-		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
-			  vfsim_errno_name((int)-__r));			\
-	} while (0)
 
 struct sweep_case {
 	const char *name;

@@ -24,7 +24,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
 #define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"

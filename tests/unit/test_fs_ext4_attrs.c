@@ -26,7 +26,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define NOW 1582243200ULL
 #define UUID "01234567-89ab-cdef-0011-223344556677"

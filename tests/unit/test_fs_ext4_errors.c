@@ -28,7 +28,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/notifytest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define NOW 1582243200ULL
 
@@ -40,7 +40,7 @@ static unsigned long long sb;
 static void setup(unsigned long flags, const char *data)
 {
 	nt_mkdirs(t, "/mnt");
-	NT_OK(vfsim_mount(t, "/dev/vda1", "/mnt", "ext4", flags, data));
+	OK(vfsim_mount(t, "/dev/vda1", "/mnt", "ext4", flags, data));
 	sb = (unsigned long long)nt_sb_id(t, "/mnt");
 	nt_pipe(t, 32, p);
 	nt_pipe(t, 32, q);
@@ -91,19 +91,19 @@ NT_TEST(fs_ext4_errors, continue_records_the_error, "empty")
 
 	setup(0, "first_error_time=100,last_error_time=200,write_time=300");
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
-	NT_EXPECT_RECORDS(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb);
-	NT_EXPECT_RECORDS(t, q[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb));
+	cr_assert(nt_records_are(t, q[0], "%s", ""));
 	ts = timestamps();
 	cr_assert_eq(ts.first_error_time, 100, "there was a first error already");
 	cr_assert_eq(ts.last_error_time, NOW);
 	cr_assert_eq(ts.write_time, NOW, "the commit of save_error_info()");
 	cr_assert_not(sb_ro());
 	cr_assert_eq(notify_counter(), 1);
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/still-writable", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/still-writable", 0755));
 	/* any error number the VFS lets through */
 	EXPECT(vfsim_sb_error(t, "/mnt", 4095), 0);
 	EXPECT(vfsim_sb_error(t, "/mnt", 0), -EINVAL);
-	NT_EXPECT_RECORDS(t, p[0], "sb error id=1 sb_id=0x%llx error=4095 cookie=0\n", sb);
+	cr_assert(nt_records_are(t, p[0], "sb error id=1 sb_id=0x%llx error=4095 cookie=0\n", sb));
 	cr_assert_eq(notify_counter(), 2);
 }
 
@@ -120,7 +120,7 @@ NT_TEST(fs_ext4_errors, first_error, "empty")
 	ts = timestamps();
 	cr_assert_eq(ts.first_error_time, NOW);
 	cr_assert_eq(ts.last_error_time, NOW);
-	NT_EXPECT_RECORDS(t, p[0], "sb error id=1 sb_id=0x%llx error=28 cookie=0\n", sb);
+	cr_assert(nt_records_are(t, p[0], "sb error id=1 sb_id=0x%llx error=28 cookie=0\n", sb));
 }
 
 /*
@@ -133,8 +133,8 @@ NT_TEST(fs_ext4_errors, first_error_low_word_only, "empty")
 	setup(0, "first_error_time=4294967296,last_error_time=4294967296");
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
 	cr_assert_eq(timestamps().first_error_time, NOW);
-	NT_OK(vfsim_umount2(t, "/mnt", 0));
-	NT_OK(vfsim_mount(t, "/dev/vda2", "/mnt", "ext4", 0, "first_error_time=4294967297"));
+	OK(vfsim_umount2(t, "/mnt", 0));
+	OK(vfsim_mount(t, "/dev/vda2", "/mnt", "ext4", 0, "first_error_time=4294967297"));
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
 	cr_assert_eq(timestamps().first_error_time, 4294967297ULL);
 	cr_assert_eq(timestamps().last_error_time, NOW);
@@ -150,10 +150,10 @@ NT_TEST(fs_ext4_errors, remount_ro, "empty")
 	setup(0, "errors=remount-ro,write_time=5");
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
 	/* ERROR, then READONLY with IS_NOW_RO; nothing for the mount watch */
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb error id=1 sb_id=0x%llx error=5 cookie=0\n"
-			  "sb readonly id=1 flags=is_now_ro sb_id=0x%llx\n", sb, sb);
-	NT_EXPECT_RECORDS(t, q[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0],
+			         "sb error id=1 sb_id=0x%llx error=5 cookie=0\n"
+			         "sb readonly id=1 flags=is_now_ro sb_id=0x%llx\n", sb, sb));
+	cr_assert(nt_records_are(t, q[0], "%s", ""));
 	cr_assert_eq(notify_counter(), 2);
 	cr_assert(sb_ro());
 	cr_assert_eq(mount_attr() & 0x01, 0, "the mount is not MOUNT_ATTR_RDONLY");
@@ -171,19 +171,19 @@ NT_TEST(fs_ext4_errors, remount_ro, "empty")
 	EXPECT(vfsim_openat(t, AT_FDCWD, "/mnt/f", O_CREAT | O_WRONLY, 0644), -EROFS);
 	/* and aborted: it cannot be made writable again */
 	EXPECT(vfsim_mount(t, NULL, "/mnt", NULL, MS_REMOUNT, NULL), -EROFS);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	/* staying read-only is a reconfigure like any other (S5) */
 	EXPECT(vfsim_mount(t, NULL, "/mnt", NULL, MS_REMOUNT | MS_RDONLY, NULL), 0);
-	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", sb);
+	cr_assert(nt_records_are(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", sb));
 	/* the remount's MS_RDONLY made the mount read-only: that is a mount
 	 * record (the error was not) */
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount setattr id=2 flags=in_subtree,is_now_ro triggered_on=%u changed_mount=0\n",
-			  nt_mnt_id(t, "/mnt"));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount setattr id=2 flags=in_subtree,is_now_ro triggered_on=%u changed_mount=0\n",
+			         nt_mnt_id(t, "/mnt")));
 
 	/* a second error: saved and posted; it is read-only already */
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
-	NT_EXPECT_RECORDS(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb);
+	cr_assert(nt_records_are(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb));
 	cr_assert(sb_ro());
 }
 
@@ -195,12 +195,12 @@ NT_TEST(fs_ext4_errors, remount_ro_on_a_read_only_mount, "empty")
 
 	setup(MS_RDONLY, "errors=remount-ro,write_time=5");
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
-	NT_EXPECT_RECORDS(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb);
+	cr_assert(nt_records_are(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb));
 	ts = timestamps();
 	cr_assert_eq(ts.write_time, 5);
 	cr_assert_eq(ts.last_error_time, NOW);
 	EXPECT(vfsim_mount(t, NULL, "/mnt", NULL, MS_REMOUNT, NULL), 0);
-	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", sb);
+	cr_assert(nt_records_are(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", sb));
 	cr_assert_not(sb_ro());
 	cr_assert_eq(timestamps().write_time, NOW);
 }
@@ -211,19 +211,19 @@ NT_TEST(fs_ext4_errors, remount_ro_shared_superblock, "empty")
 {
 	setup(0, "errors=remount-ro");
 	nt_mkdirs(t, "/again");
-	NT_OK(vfsim_mount(t, "/dev/vda1", "/again", "ext4", 0, NULL));
-	NT_EXPECT_RECORDS(t, q[0], "mount new_mount id=2 triggered_on=%u changed_mount=%u\n",
-			  nt_mnt_id(t, "/"), nt_mnt_id(t, "/again"));
+	OK(vfsim_mount(t, "/dev/vda1", "/again", "ext4", 0, NULL));
+	cr_assert(nt_records_are(t, q[0], "mount new_mount id=2 triggered_on=%u changed_mount=%u\n",
+			         nt_mnt_id(t, "/"), nt_mnt_id(t, "/again")));
 	EXPECT(vfsim_sb_error(t, "/again", EIO), 0);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb error id=1 sb_id=0x%llx error=5 cookie=0\n"
-			  "sb readonly id=1 flags=is_now_ro sb_id=0x%llx\n", sb, sb);
+	cr_assert(nt_records_are(t, p[0],
+			         "sb error id=1 sb_id=0x%llx error=5 cookie=0\n"
+			         "sb readonly id=1 flags=is_now_ro sb_id=0x%llx\n", sb, sb));
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt/x", 0755), -EROFS);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/again/x", 0755), -EROFS);
 	/* a new mount of the device must be read-only now */
 	nt_mkdirs(t, "/third");
 	EXPECT(vfsim_mount(t, "/dev/vda1", "/third", "ext4", 0, NULL), -EBUSY);
-	NT_EXPECT_RECORDS(t, q[0], "%s", "");
+	cr_assert(nt_records_are(t, q[0], "%s", ""));
 }
 
 /* ---- errors=panic --------------------------------------------------------------------- */
@@ -246,11 +246,11 @@ NT_TEST(fs_ext4_errors, panic_is_a_simulated_oops, "empty")
 	cr_assert_eq(oops_count, 1);
 	cr_assert_str_eq(oops_seen,
 			 "ext4_handle_error: EXT4-fs (device vda1): panic forced after error");
-	NT_EXPECT_RECORDS(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb);
+	cr_assert(nt_records_are(t, p[0], "sb error id=1 sb_id=0x%llx error=5 cookie=0\n", sb));
 	cr_assert_eq(timestamps().last_error_time, NOW);
 	/* the model goes on: nothing else changed */
 	cr_assert_not(sb_ro());
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/x", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/x", 0755));
 	EXPECT(vfsim_mount(t, NULL, "/mnt", NULL, MS_REMOUNT | MS_RDONLY, NULL), 0);
 	/* read-only: no panic */
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
@@ -267,10 +267,10 @@ NT_TEST(fs_ext4_errors, other_superblocks_untouched, "empty")
 
 	setup(0, "errors=remount-ro");
 	nt_mkdirs(t, "/tmp");
-	NT_OK(vfsim_mount(t, "tmpfs", "/tmp", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "tmpfs", "/tmp", "tmpfs", 0, NULL));
 	nt_discard(t, q[0]);
 	EXPECT(vfsim_sb_error(t, "/tmp", EIO), 0);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	ts = timestamps();
 	cr_assert_eq(ts.last_error_time, 0);
 	cr_assert_not(sb_ro());

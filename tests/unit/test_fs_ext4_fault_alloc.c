@@ -31,6 +31,7 @@
 #include "common/fsinfo_testfs.h"
 #include "common/notifytest.h"
 #include "common/vfstest.h"
+#include "common/check.h"
 
 #define DATA "label=root,uuid=01234567-89ab-cdef-0011-223344556677,mkfs_time=4294967296," \
 	     "errors=remount-ro"
@@ -44,14 +45,14 @@ struct fault_case {
 
 static void setup_dirs(struct vfsim_task *t)
 {
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755));
-	NT_OK(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755));
 }
 
 static void setup_mounted(struct vfsim_task *t)
 {
 	setup_dirs(t);
-	NT_OK(vfsim_mount(t, "/dev/vda1", "/a", "ext4", 0, DATA));
+	OK(vfsim_mount(t, "/dev/vda1", "/a", "ext4", 0, DATA));
 }
 
 /* Mounted and watched: fds 3 and 4 are the pipe. */
@@ -61,7 +62,7 @@ static void setup_watched(struct vfsim_task *t)
 
 	setup_mounted(t);
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_watch_sb(t, AT_FDCWD, "/a", 0, p[0], 1));
+	OK(vfsim_watch_sb(t, AT_FDCWD, "/a", 0, p[0], 1));
 }
 
 static long op_mount(struct vfsim_task *t)
@@ -125,7 +126,7 @@ static void sweep(const struct fault_case *c)
 		struct vfsim_task *t = vfsim_init_task(v);
 
 		c->setup(t);
-		NT_OK(c->op(t));
+		OK(c->op(t));
 		want_tree = vt_tree(t, VT_ALL | VT_NOID);
 		result(c, t, want, sizeof(want));
 		cr_assert_eq(vt_finish(v), 0);

@@ -31,12 +31,7 @@
 #include <vfsim/nfs.h>
 
 #include "common/vfstest.h"
-
-#define OK(expr) do {							\
-		long __r = (expr);					\
-		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
-			  vfsim_errno_name((int)-__r));			\
-	} while (0)
+#include "common/check.h"
 
 struct fault_case {
 	const char *name;

@@ -28,7 +28,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/notifytest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
@@ -42,13 +42,13 @@ static void setup(void)
 	nt_mkdirs(t, "/c");
 	nt_mkdirs(t, "/d");
 	nt_mkdirs(t, "/t");
-	NT_OK(vfsim_mount(t, "fileserver.example:/", "/a", "nfs4", 0,
+	OK(vfsim_mount(t, "fileserver.example:/", "/a", "nfs4", 0,
 			  "vers=4.2,addr=192.0.2.10"));
-	NT_OK(vfsim_mount(t, "fileserver.example:/home", "/b", "nfs4", 0,
+	OK(vfsim_mount(t, "fileserver.example:/home", "/b", "nfs4", 0,
 			  "vers=4.2,addr=192.0.2.10"));
-	NT_OK(vfsim_mount(t, "fileserver.example:/old", "/c", "nfs", 0, "addr=192.0.2.10"));
-	NT_OK(vfsim_mount(t, "other.example:/", "/d", "nfs4", 0, "vers=4.2,addr=192.0.2.20"));
-	NT_OK(vfsim_mount(t, "t", "/t", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "fileserver.example:/old", "/c", "nfs", 0, "addr=192.0.2.10"));
+	OK(vfsim_mount(t, "other.example:/", "/d", "nfs4", 0, "vers=4.2,addr=192.0.2.20"));
+	OK(vfsim_mount(t, "t", "/t", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/b/dir");
 	nt_pipe(t, 64, p);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/a", 0, p[0], 1), 0);
@@ -87,33 +87,33 @@ NT_TEST(fs_nfs_network, down_and_up_reach_every_mount_of_the_server, "empty")
 	expect_status("/a", 0, 0, 2);
 	expect_status("/c", 0, 0, 1);
 
-	NT_OK(vfsim_sb_network(t, "/b/dir", WATCH_INFO_FLAG_0));
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb network id=2 flags=flag0 sb_id=0x%llx\n"
-			  "sb network id=1 flags=flag0 sb_id=0x%llx\n", sb, sa);
+	OK(vfsim_sb_network(t, "/b/dir", WATCH_INFO_FLAG_0));
+	cr_assert(nt_records_are(t, p[0],
+			         "sb network id=2 flags=flag0 sb_id=0x%llx\n"
+			         "sb network id=1 flags=flag0 sb_id=0x%llx\n", sb, sa));
 	expect_status("/a", WATCH_INFO_FLAG_0, 1, 2);
 	expect_status("/b", WATCH_INFO_FLAG_0, 1, 2);
 	expect_status("/c", 0, 0, 1);
 	expect_status("/d", 0, 0, 1);
 
-	NT_OK(vfsim_sb_network(t, "/a", 0));
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb network id=1 sb_id=0x%llx\n"
-			  "sb network id=2 sb_id=0x%llx\n", sa, sb);
+	OK(vfsim_sb_network(t, "/a", 0));
+	cr_assert(nt_records_are(t, p[0],
+			         "sb network id=1 sb_id=0x%llx\n"
+			         "sb network id=2 sb_id=0x%llx\n", sa, sb));
 	expect_status("/b", 0, 2, 2);
 
-	NT_OK(vfsim_sb_network(t, "/c", WATCH_INFO_FLAG_0 | WATCH_INFO_FLAG_3));
-	NT_OK(vfsim_sb_network(t, "/d", WATCH_INFO_FLAG_7));
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb network id=3 flags=flag0,flag3 sb_id=0x%llx\n"
-			  "sb network id=4 flags=flag7 sb_id=0x%llx\n", sc, sd);
+	OK(vfsim_sb_network(t, "/c", WATCH_INFO_FLAG_0 | WATCH_INFO_FLAG_3));
+	OK(vfsim_sb_network(t, "/d", WATCH_INFO_FLAG_7));
+	cr_assert(nt_records_are(t, p[0],
+			         "sb network id=3 flags=flag0,flag3 sb_id=0x%llx\n"
+			         "sb network id=4 flags=flag7 sb_id=0x%llx\n", sc, sd));
 	expect_status("/c", WATCH_INFO_FLAG_0 | WATCH_INFO_FLAG_3, 1, 1);
 	expect_status("/d", WATCH_INFO_FLAG_7, 1, 1);
 	expect_status("/a", 0, 2, 2);
 
 	/* a report is a report: the same state again posts again */
-	NT_OK(vfsim_sb_network(t, "/d", WATCH_INFO_FLAG_7));
-	NT_EXPECT_RECORDS(t, p[0], "sb network id=4 flags=flag7 sb_id=0x%llx\n", sd);
+	OK(vfsim_sb_network(t, "/d", WATCH_INFO_FLAG_7));
+	cr_assert(nt_records_are(t, p[0], "sb network id=4 flags=flag7 sb_id=0x%llx\n", sd));
 	expect_status("/d", WATCH_INFO_FLAG_7, 2, 1);
 
 	/* every superblock's notification counter moved once per report */
@@ -129,21 +129,21 @@ NT_TEST(fs_nfs_network, unmounted_superblocks_leave_the_client, "empty")
 {
 	setup();
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/b", 0, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=2 object=0x%llx\n", sb);
-	NT_OK(vfsim_sb_network(t, "/a", WATCH_INFO_FLAG_0));
-	NT_EXPECT_RECORDS(t, p[0], "sb network id=1 flags=flag0 sb_id=0x%llx\n", sa);
+	cr_assert(nt_records_are(t, p[0], "meta removal id=2 object=0x%llx\n", sb));
+	OK(vfsim_sb_network(t, "/a", WATCH_INFO_FLAG_0));
+	cr_assert(nt_records_are(t, p[0], "sb network id=1 flags=flag0 sb_id=0x%llx\n", sa));
 	cr_assert_eq(notify_counter("/b"), 1);
 
 	EXPECT(vfsim_umount2(t, "/b", 0), 0);
 	expect_status("/a", WATCH_INFO_FLAG_0, 1, 1);
-	NT_OK(vfsim_sb_network(t, "/a", 0));
-	NT_EXPECT_RECORDS(t, p[0], "sb network id=1 sb_id=0x%llx\n", sa);
+	OK(vfsim_sb_network(t, "/a", 0));
+	cr_assert(nt_records_are(t, p[0], "sb network id=1 sb_id=0x%llx\n", sa));
 
 	/* the last superblock takes the client with it: a new mount from the
 	 * server starts afresh */
 	EXPECT(vfsim_umount2(t, "/a", 0), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n", sa);
-	NT_OK(vfsim_mount(t, "fileserver.example:/", "/a", "nfs4", 0,
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n", sa));
+	OK(vfsim_mount(t, "fileserver.example:/", "/a", "nfs4", 0,
 			  "vers=4.2,addr=192.0.2.10"));
 	expect_status("/a", 0, 0, 1);
 }
@@ -165,15 +165,15 @@ NT_TEST(fs_nfs_network, client_keys, "empty")
 	for (i = 0; i < sizeof(data) / sizeof(data[0]); i++) {
 		snprintf(path, sizeof(path), "/k%zu", i);
 		nt_mkdirs(t, path);
-		NT_OK(vfsim_mount(t, i == 4 ? "none" : "fileserver.example:/", path, "nfs4", 0,
+		OK(vfsim_mount(t, i == 4 ? "none" : "fileserver.example:/", path, "nfs4", 0,
 				  data[i]));
 	}
 	/* server properties (caps, fattr, ...) are per superblock: shared */
 	nt_mkdirs(t, "/same");
-	NT_OK(vfsim_mount(t, "fileserver.example:/x", "/same", "nfs4", 0,
+	OK(vfsim_mount(t, "fileserver.example:/x", "/same", "nfs4", 0,
 			  "vers=4.2,addr=192.0.2.10,caps=,time_delta=7"));
-	NT_OK(vfsim_sb_network(t, "/a", WATCH_INFO_FLAG_0));
-	NT_OK(nt_discard(t, p[0]));
+	OK(vfsim_sb_network(t, "/a", WATCH_INFO_FLAG_0));
+	OK(nt_discard(t, p[0]));
 	expect_status("/a", WATCH_INFO_FLAG_0, 1, 3);
 	expect_status("/same", WATCH_INFO_FLAG_0, 1, 3);
 	for (i = 0; i < sizeof(data) / sizeof(data[0]); i++) {
@@ -193,8 +193,8 @@ NT_TEST(fs_nfs_network, instances_are_separate, "empty")
 	EXPECT(vfsim_mkdirat(t2, AT_FDCWD, "/a", 0755), 0);
 	EXPECT(vfsim_mount(t2, "fileserver.example:/", "/a", "nfs4", 0,
 			   "vers=4.2,addr=192.0.2.10"), 0);
-	NT_OK(vfsim_sb_network(t, "/a", WATCH_INFO_FLAG_0));
-	NT_OK(nt_discard(t, p[0]));
+	OK(vfsim_sb_network(t, "/a", WATCH_INFO_FLAG_0));
+	OK(nt_discard(t, p[0]));
 	EXPECT(vfsim_nfs_server_status(t2, "/a", &st), 0);
 	cr_assert_eq(st.info_flags, 0);
 	cr_assert_eq(st.changes, 0);
@@ -224,8 +224,8 @@ NT_TEST(fs_nfs_network, errors, "empty")
 
 	/* other filesystems still get the generic post */
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/t", 0, p[0], 5), 0);
-	NT_OK(vfsim_sb_network(t, "/t", WATCH_INFO_FLAG_0));
-	NT_EXPECT_RECORDS(t, p[0], "sb network id=5 flags=flag0 sb_id=0x%llx\n",
-			  (unsigned long long)nt_sb_id(t, "/t"));
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	OK(vfsim_sb_network(t, "/t", WATCH_INFO_FLAG_0));
+	cr_assert(nt_records_are(t, p[0], "sb network id=5 flags=flag0 sb_id=0x%llx\n",
+			         (unsigned long long)nt_sb_id(t, "/t")));
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 }

@@ -26,7 +26,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static long by_id(struct vfsim_task *t, const char *id, struct fsinfo_mount_info *mi)
 {

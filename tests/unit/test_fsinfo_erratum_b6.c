@@ -29,7 +29,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static void build(struct vfsim *v, struct vfsim_task *t)
 {

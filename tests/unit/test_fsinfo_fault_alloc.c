@@ -28,12 +28,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-
-#define OK(expr) do {							\
-		long __r = (expr);					\
-		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
-			  vfsim_errno_name((int)-__r));			\
-	} while (0)
+#include "common/check.h"
 
 #define BUF 8192
 

@@ -28,7 +28,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 /*
  * Argument blocks live in static memory: the seam sees them as user memory.

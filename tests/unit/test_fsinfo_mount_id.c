@@ -21,7 +21,7 @@
 
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;

@@ -22,7 +22,7 @@
 #include <vfs/kernel.h>
 
 #include "common/notifytest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
@@ -63,7 +63,7 @@ static void setup(void)
 	nt_mkdirs(t, "/mnt/b");
 	nt_mkdirs(t, "/mnt/c");
 	nt_mkdirs(t, "/dst");
-	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/mnt/a/d");
 	nt_pipe(t, 64, p);
 	nt_pipe(t, 64, q);
@@ -85,22 +85,22 @@ NT_TEST(events, new_mount, "empty")
 	c_root = nt_counter(t, 1);
 	c_a = nt_counter(t, a);
 
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
 	x = nt_mnt_id(t, "/mnt/a/d");
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
-			  a, x);
-	NT_EXPECT_RECORDS(t, q[0], "mount new_mount id=2 triggered_on=%u changed_mount=%u\n",
-			  a, x);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
+			         a, x));
+	cr_assert(nt_records_are(t, q[0], "mount new_mount id=2 triggered_on=%u changed_mount=%u\n",
+			         a, x));
 	cr_assert_eq(nt_counter(t, a), c_a + 1);
 	cr_assert_eq(nt_counter(t, 1), c_root);
 	cr_assert_eq(nt_counter(t, x), 0);
 
 	/* on the root mount: the watch at / is on the changed mount's root */
-	NT_OK(vfsim_mount(t, "y", "/mnt/b", "tmpfs", 0, NULL));
-	NT_EXPECT_RECORDS(t, p[0], "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
-			  nt_mnt_id(t, "/mnt/b"));
-	NT_EXPECT_RECORDS(t, q[0], "%s", "");
+	OK(vfsim_mount(t, "y", "/mnt/b", "tmpfs", 0, NULL));
+	cr_assert(nt_records_are(t, p[0], "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
+			         nt_mnt_id(t, "/mnt/b")));
+	cr_assert(nt_records_are(t, q[0], "%s", ""));
 	cr_assert_eq(nt_counter(t, 1), c_root + 1);
 }
 
@@ -109,10 +109,10 @@ NT_TEST(events, new_mount, "empty")
 NT_TEST(events, new_mount_read_only, "empty")
 {
 	setup();
-	NT_OK(vfsim_mount(t, "ro", "/mnt/b", "tmpfs", MS_RDONLY, NULL));
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount new_mount id=1 flags=is_now_ro triggered_on=1 changed_mount=%u\n",
-			  nt_mnt_id(t, "/mnt/b"));
+	OK(vfsim_mount(t, "ro", "/mnt/b", "tmpfs", MS_RDONLY, NULL));
+	cr_assert(nt_records_are(t, p[0],
+			         "mount new_mount id=1 flags=is_now_ro triggered_on=1 changed_mount=%u\n",
+			         nt_mnt_id(t, "/mnt/b")));
 }
 
 /*
@@ -128,16 +128,16 @@ NT_TEST(events, new_mount_submount, "empty")
 
 	setup();
 	a = nt_mnt_id(t, "/mnt/a");
-	NT_OK(vfsim_mkautomount(t, "/mnt/a/auto", "tmpfs", "auto", NULL));
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	OK(vfsim_mkautomount(t, "/mnt/a/auto", "tmpfs", "auto", NULL));
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	sub = nt_mnt_id(t, "/mnt/a/auto/");	/* the slash triggers it */
 	cr_assert_neq(sub, a);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%u "
-			  "changed_mount=%u\n", a, sub);
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount new_mount id=2 flags=is_submount triggered_on=%u changed_mount=%u\n",
-			  a, sub);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%u "
+			         "changed_mount=%u\n", a, sub));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount new_mount id=2 flags=is_submount triggered_on=%u changed_mount=%u\n",
+			         a, sub));
 	cr_assert_eq(nt_counter(t, a), 1);
 }
 
@@ -158,28 +158,28 @@ NT_TEST(events, new_mount_bind_and_propagation, "empty")
 
 	setup();
 	nt_mkdirs(t, "/src");
-	NT_OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/src/x");
-	NT_OK(vfsim_mount(t, NULL, "/src", NULL, MS_SHARED, NULL));
-	NT_OK(vfsim_mount(t, "/src", "/mnt/b", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, NULL, "/src", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(t, "/src", "/mnt/b", NULL, MS_BIND, NULL));
 	src = nt_mnt_id(t, "/src");
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount new_mount id=1 triggered_on=1 changed_mount=%u\n"
-			  "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
-			  src, nt_mnt_id(t, "/mnt/b"));
+	cr_assert(nt_records_are(t, p[0],
+			         "mount new_mount id=1 triggered_on=1 changed_mount=%u\n"
+			         "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
+			         src, nt_mnt_id(t, "/mnt/b")));
 
 	/* mounted on /src/x, propagated to /mnt/b/x: one record */
-	NT_OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
 	cr_assert_neq(nt_mnt_id(t, "/mnt/b/x"), nt_mnt_id(t, "/mnt/b"));
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
-			  src, nt_mnt_id(t, "/src/x"));
+	cr_assert(nt_records_are(t, p[0],
+			         "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
+			         src, nt_mnt_id(t, "/src/x")));
 
 	/* the recursive bind copies /src and /src/x: one record */
-	NT_OK(vfsim_mount(t, "/src", "/dst", NULL, MS_BIND | MS_REC, NULL));
+	OK(vfsim_mount(t, "/src", "/dst", NULL, MS_BIND | MS_REC, NULL));
 	cr_assert_neq(nt_mnt_id(t, "/dst/x"), nt_mnt_id(t, "/dst"));
-	NT_EXPECT_RECORDS(t, p[0], "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
-			  nt_mnt_id(t, "/dst"));
+	cr_assert(nt_records_are(t, p[0], "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
+			         nt_mnt_id(t, "/dst")));
 }
 
 /* ---- UNMOUNT -------------------------------------------------------------------- */
@@ -202,34 +202,34 @@ NT_TEST(events, unmount_recursive, "empty")
 
 	setup();
 	nt_mkdirs(t, "/src");
-	NT_OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/src/x");
 	nt_mkdirs(t, "/src/z");
-	NT_OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/src/x/y");
-	NT_OK(vfsim_mount(t, "y", "/src/x/y", "tmpfs", 0, NULL));
-	NT_OK(vfsim_mount(t, "z", "/src/z", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "y", "/src/x/y", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "z", "/src/z", "tmpfs", 0, NULL));
 	src = nt_mnt_id(t, "/src");
 	x = nt_mnt_id(t, "/src/x");
 	y = nt_mnt_id(t, "/src/x/y");
 	z = nt_mnt_id(t, "/src/z");
-	NT_OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, p[0]));
 	c_root = nt_counter(t, 1);
 	cr_assert_eq(nt_counter(t, src), 2);
 	cr_assert_eq(nt_counter(t, x), 1);
 
 	/* busy with children: nothing happens */
 	EXPECT(vfsim_umount2(t, "/src", 0), -EBUSY);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	cr_assert_eq(nt_counter(t, 1), c_root);
 
 	EXPECT(vfsim_umount2(t, "/src", MNT_DETACH), 0);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
-			  "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
-			  "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
-			  "mount unmount id=1 triggered_on=1 changed_mount=%u\n",
-			  src, z, x, y, src, x, src);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
+			         "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
+			         "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
+			         "mount unmount id=1 triggered_on=1 changed_mount=%u\n",
+			         src, z, x, y, src, x, src));
 	cr_assert_eq(nt_counter(t, 1), c_root + 1);
 }
 
@@ -241,16 +241,16 @@ NT_TEST(events, unmount, "empty")
 
 	setup();
 	a = nt_mnt_id(t, "/mnt/a");
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
 	x = nt_mnt_id(t, "/mnt/a/d");
-	NT_OK(nt_discard(t, p[0]));
-	NT_OK(nt_discard(t, q[0]));
+	OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, q[0]));
 	c_a = nt_counter(t, a);
 	EXPECT(vfsim_umount2(t, "/mnt/a/d", 0), 0);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
-			  a, x);
-	NT_EXPECT_RECORDS(t, q[0], "mount unmount id=2 triggered_on=%u changed_mount=%u\n", a, x);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
+			         a, x));
+	cr_assert(nt_records_are(t, q[0], "mount unmount id=2 triggered_on=%u changed_mount=%u\n", a, x));
 	cr_assert_eq(nt_counter(t, a), c_a + 1);
 }
 
@@ -268,22 +268,22 @@ NT_TEST(events, unmount_propagated, "empty")
 
 	setup();
 	nt_mkdirs(t, "/src");
-	NT_OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/src/x");
-	NT_OK(vfsim_mount(t, NULL, "/src", NULL, MS_SHARED, NULL));
-	NT_OK(vfsim_mount(t, "/src", "/mnt/b", NULL, MS_BIND, NULL));
-	NT_OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/src", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(t, "/src", "/mnt/b", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
 	src = nt_mnt_id(t, "/src");
 	b = nt_mnt_id(t, "/mnt/b");
 	x = nt_mnt_id(t, "/src/x");
 	bx = nt_mnt_id(t, "/mnt/b/x");
-	NT_OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, p[0]));
 
 	EXPECT(vfsim_umount2(t, "/src/x", 0), 0);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
-			  "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
-			  src, x, b, bx);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
+			         "mount unmount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
+			         src, x, b, bx));
 	cr_assert_eq(nt_counter(t, b), 1);
 }
 
@@ -300,21 +300,21 @@ NT_TEST(events, expiry, "empty")
 
 	setup();
 	a = nt_mnt_id(t, "/mnt/a");
-	NT_OK(vfsim_mnt_set_expiry(t, "/mnt/a"));
+	OK(vfsim_mnt_set_expiry(t, "/mnt/a"));
 	c_a = nt_counter(t, a);
 	c_root = nt_counter(t, 1);
 
 	cr_assert_eq(vfsim_expire_mounts(v), 0);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	cr_assert_eq(nt_counter(t, a), c_a);
 
 	cr_assert_eq(vfsim_expire_mounts(v), 1);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount expiry id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
-			  "mount unmount id=1 triggered_on=1 changed_mount=%u\n", a, a);
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount expiry id=2 triggered_on=%u changed_mount=0\n"
-			  "meta removal id=2 object=0x%x\n", a, a);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount expiry id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
+			         "mount unmount id=1 triggered_on=1 changed_mount=%u\n", a, a));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount expiry id=2 triggered_on=%u changed_mount=0\n"
+			         "meta removal id=2 object=0x%x\n", a, a));
 	cr_assert_eq(nt_counter(t, 1), c_root + 1);
 }
 
@@ -324,14 +324,14 @@ NT_TEST(events, expiry_cancelled_by_use, "empty")
 	long fd;
 
 	setup();
-	NT_OK(vfsim_mnt_set_expiry(t, "/mnt/a"));
+	OK(vfsim_mnt_set_expiry(t, "/mnt/a"));
 	cr_assert_eq(vfsim_expire_mounts(v), 0);
 	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d", O_PATH | O_DIRECTORY, 0);
-	NT_OK(fd);
-	NT_OK(vfsim_close(t, (int)fd));
+	OK(fd);
+	OK(vfsim_close(t, (int)fd));
 	cr_assert_eq(vfsim_expire_mounts(v), 0);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_EXPECT_RECORDS(t, q[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	cr_assert(nt_records_are(t, q[0], "%s", ""));
 }
 
 /* ---- READONLY and SETATTR ------------------------------------------------------------- */
@@ -350,27 +350,27 @@ NT_TEST(events, readonly, "empty")
 	a = nt_mnt_id(t, "/mnt/a");
 	c_a = nt_counter(t, a);
 
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount readonly id=2 flags=is_now_ro triggered_on=%u changed_mount=0\n"
-			  "mount setattr id=2 flags=is_now_ro triggered_on=%u changed_mount=0\n", a, a);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount readonly id=1 flags=in_subtree,is_now_ro triggered_on=%u changed_mount=0\n"
-			  "mount setattr id=1 flags=in_subtree,is_now_ro triggered_on=%u changed_mount=0\n",
-			  a, a);
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount readonly id=2 flags=is_now_ro triggered_on=%u changed_mount=0\n"
+			         "mount setattr id=2 flags=is_now_ro triggered_on=%u changed_mount=0\n", a, a));
+	cr_assert(nt_records_are(t, p[0],
+			         "mount readonly id=1 flags=in_subtree,is_now_ro triggered_on=%u changed_mount=0\n"
+			         "mount setattr id=1 flags=in_subtree,is_now_ro triggered_on=%u changed_mount=0\n",
+			         a, a));
 	cr_assert_eq(nt_counter(t, a), c_a + 2);
 
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount setattr id=2 flags=is_now_ro triggered_on=%u changed_mount=0\n", a);
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount setattr id=2 flags=is_now_ro triggered_on=%u changed_mount=0\n", a));
 	cr_assert_eq(nt_counter(t, a), c_a + 3);
 
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND, NULL));
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount readonly id=2 triggered_on=%u changed_mount=0\n"
-			  "mount setattr id=2 triggered_on=%u changed_mount=0\n", a, a);
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND, NULL));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount readonly id=2 triggered_on=%u changed_mount=0\n"
+			         "mount setattr id=2 triggered_on=%u changed_mount=0\n", a, a));
 	cr_assert_eq(nt_counter(t, a), c_a + 5);
-	NT_OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, p[0]));
 }
 
 /*
@@ -422,14 +422,14 @@ NT_TEST(events, setattr, "empty")
 		else
 			cr_assert_eq(ret, -EINVAL, "step %u: %ld", i, ret);
 		snprintf(want, sizeof(want), steps[i].records, a);
-		NT_OK(nt_drain(t, q[0], got, sizeof(got)));
+		OK(nt_drain(t, q[0], got, sizeof(got)));
 		cr_assert_str_eq(got, want, "step %u", i);
 		cr_assert_eq(nt_counter(t, a),
 			     c_a + (uint64_t)(steps[i].records[0] ?
 					      1 + !!strstr(steps[i].records, "readonly") : 0),
 			     "step %u: counter", i);
 	}
-	NT_OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, p[0]));
 }
 
 /* ---- MOVE_FROM and MOVE_TO ------------------------------------------------------------- */
@@ -447,34 +447,34 @@ NT_TEST(events, move, "empty")
 	uint64_t c_a, c_dst, c_x;
 
 	setup();
-	NT_OK(vfsim_mount(t, "dst", "/dst", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "dst", "/dst", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/dst/in");
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
 	a = nt_mnt_id(t, "/mnt/a");
 	dst = nt_mnt_id(t, "/dst");
 	x = nt_mnt_id(t, "/mnt/a/d");
-	NT_OK(nt_discard(t, p[0]));
-	NT_OK(nt_discard(t, q[0]));
+	OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, q[0]));
 	c_a = nt_counter(t, a);
 	c_dst = nt_counter(t, dst);
 	c_x = nt_counter(t, x);
 
-	NT_OK(vfsim_mount(t, "/mnt/a/d", "/dst/in", NULL, MS_MOVE, NULL));
+	OK(vfsim_mount(t, "/mnt/a/d", "/dst/in", NULL, MS_MOVE, NULL));
 	cr_assert_eq(nt_mnt_id(t, "/dst/in"), x);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount move_from id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
-			  "mount move_to id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
-			  a, x, dst, x);
-	NT_EXPECT_RECORDS(t, q[0], "mount move_from id=2 triggered_on=%u changed_mount=%u\n",
-			  a, x);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount move_from id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
+			         "mount move_to id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
+			         a, x, dst, x));
+	cr_assert(nt_records_are(t, q[0], "mount move_from id=2 triggered_on=%u changed_mount=%u\n",
+			         a, x));
 	cr_assert_eq(nt_counter(t, a), c_a + 1);
 	cr_assert_eq(nt_counter(t, dst), c_dst + 1);
 	cr_assert_eq(nt_counter(t, x), c_x);
 
 	/* and back under /mnt/a: q sees the MOVE_TO */
-	NT_OK(vfsim_mount(t, "/dst/in", "/mnt/a/d", NULL, MS_MOVE, NULL));
-	NT_EXPECT_RECORDS(t, q[0], "mount move_to id=2 triggered_on=%u changed_mount=%u\n", a, x);
-	NT_OK(nt_discard(t, p[0]));
+	OK(vfsim_mount(t, "/dst/in", "/mnt/a/d", NULL, MS_MOVE, NULL));
+	cr_assert(nt_records_are(t, q[0], "mount move_to id=2 triggered_on=%u changed_mount=%u\n", a, x));
+	OK(nt_discard(t, p[0]));
 }
 
 /* ---- superblock events -------------------------------------------------------------- */
@@ -495,21 +495,21 @@ NT_TEST(events, sb_readonly, "empty")
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a/d", 0, s[0], 4), 0);
 	cr_assert_eq(sb_notify_counter(sb), 0);
 
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_RDONLY, NULL));
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_RDONLY, NULL));
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, NULL));
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, "size=2m"));
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_RDONLY, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_RDONLY, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, "size=2m"));
 	EXPECT(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_RDONLY, "bogus=1"), -EINVAL);
 	/* a bind remount does not reconfigure the superblock */
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
-	NT_EXPECT_RECORDS(t, s[0],
-			  "sb readonly id=4 flags=is_now_ro sb_id=0x%1$llx\n"
-			  "sb readonly id=4 sb_id=0x%1$llx\n"
-			  "sb readonly id=4 sb_id=0x%1$llx\n"
-			  "sb readonly id=4 sb_id=0x%1$llx\n", (unsigned long long)sb);
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
+	cr_assert(nt_records_are(t, s[0],
+			         "sb readonly id=4 flags=is_now_ro sb_id=0x%1$llx\n"
+			         "sb readonly id=4 sb_id=0x%1$llx\n"
+			         "sb readonly id=4 sb_id=0x%1$llx\n"
+			         "sb readonly id=4 sb_id=0x%1$llx\n", (unsigned long long)sb));
 	cr_assert_eq(sb_notify_counter(sb), 4);
-	NT_OK(nt_discard(t, p[0]));
-	NT_OK(nt_discard(t, q[0]));
+	OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, q[0]));
 }
 
 /*
@@ -527,24 +527,24 @@ NT_TEST(events, sb_error_edquot_network, "empty")
 	sb = nt_sb_id(t, "/mnt/a");
 	sb_root = nt_sb_id(t, "/");
 
-	NT_OK(vfsim_sb_error(t, "/mnt/a", EIO));
+	OK(vfsim_sb_error(t, "/mnt/a", EIO));
 	cr_assert_eq(sb_notify_counter(sb), 1);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, s[0], 4), 0);
 
-	NT_OK(vfsim_sb_error(t, "/mnt/a/d", EIO));
-	NT_OK(vfsim_sb_error(t, "/mnt/a", 4095));
-	NT_OK(vfsim_sb_edquot(t, "/mnt/a"));
-	NT_OK(vfsim_sb_network(t, "/mnt/a", 0));
-	NT_OK(vfsim_sb_network(t, "/mnt/a", WATCH_INFO_FLAG_1 | WATCH_INFO_FLAG_7));
+	OK(vfsim_sb_error(t, "/mnt/a/d", EIO));
+	OK(vfsim_sb_error(t, "/mnt/a", 4095));
+	OK(vfsim_sb_edquot(t, "/mnt/a"));
+	OK(vfsim_sb_network(t, "/mnt/a", 0));
+	OK(vfsim_sb_network(t, "/mnt/a", WATCH_INFO_FLAG_1 | WATCH_INFO_FLAG_7));
 	/* another superblock */
-	NT_OK(vfsim_sb_error(t, "/", ENOSPC));
-	NT_EXPECT_RECORDS(t, s[0],
-			  "sb error id=4 sb_id=0x%1$llx error=5 cookie=0\n"
-			  "sb error id=4 sb_id=0x%1$llx error=4095 cookie=0\n"
-			  "sb edquot id=4 sb_id=0x%1$llx\n"
-			  "sb network id=4 sb_id=0x%1$llx\n"
-			  "sb network id=4 flags=flag1,flag7 sb_id=0x%1$llx\n",
-			  (unsigned long long)sb);
+	OK(vfsim_sb_error(t, "/", ENOSPC));
+	cr_assert(nt_records_are(t, s[0],
+			         "sb error id=4 sb_id=0x%1$llx error=5 cookie=0\n"
+			         "sb error id=4 sb_id=0x%1$llx error=4095 cookie=0\n"
+			         "sb edquot id=4 sb_id=0x%1$llx\n"
+			         "sb network id=4 sb_id=0x%1$llx\n"
+			         "sb network id=4 flags=flag1,flag7 sb_id=0x%1$llx\n",
+			         (unsigned long long)sb));
 	cr_assert_eq(sb_notify_counter(sb), 6);
 	cr_assert_eq(sb_notify_counter(sb_root), 1);
 
@@ -558,7 +558,7 @@ NT_TEST(events, sb_error_edquot_network, "empty")
 	EXPECT(vfsim_sb_edquot(t, "/nope"), -ENOENT);
 	EXPECT(vfsim_sb_network(t, "/nope", 0), -ENOENT);
 	cr_assert_eq(sb_notify_counter(sb), 6);
-	NT_EXPECT_RECORDS(t, s[0], "%s", "");
+	cr_assert(nt_records_are(t, s[0], "%s", ""));
 }
 
 /* The counter counts every READONLY too, watched or not, and the mount
@@ -569,13 +569,13 @@ NT_TEST(events, sb_counter_unwatched, "empty")
 
 	setup();
 	sb = nt_sb_id(t, "/mnt/a");
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, NULL));
-	NT_OK(vfsim_sb_edquot(t, "/mnt/a"));
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, NULL));
+	OK(vfsim_sb_edquot(t, "/mnt/a"));
+	OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
 	cr_assert_eq(sb_notify_counter(sb), 2);
-	NT_OK(nt_discard(t, p[0]));
-	NT_OK(nt_discard(t, q[0]));
+	OK(nt_discard(t, p[0]));
+	OK(nt_discard(t, q[0]));
 }
 
 /* ---- info, bit by bit ------------------------------------------------------------------- */
@@ -625,7 +625,7 @@ static void id_bits_case(uint64_t quirks, unsigned int shift)
 	unsigned int i;
 
 	nt_mkdirs(t, "/mnt/a");
-	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/mnt/a/d");
 	vfsim_set_quirks(v, quirks);
 	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
@@ -636,7 +636,7 @@ static void id_bits_case(uint64_t quirks, unsigned int shift)
 		nt_pipe(t, 16, fds);
 		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, fds[0], ids[i]), 0);
 		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, fds[0], ids[i]), 0);
-		NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_RDONLY, NULL));
+		OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT | MS_RDONLY, NULL));
 		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, fds[0], -1), 0);
 		cr_assert_eq(read_infos(fds[0], info, 8), 3);
 
@@ -653,9 +653,9 @@ static void id_bits_case(uint64_t quirks, unsigned int shift)
 			cr_assert_eq(info[1] & WATCH_INFO_ID, 0);
 
 		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, fds[0], -1), 0);
-		NT_OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, NULL));
-		NT_OK(vfsim_close(t, fds[0]));
-		NT_OK(vfsim_close(t, fds[1]));
+		OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, NULL));
+		OK(vfsim_close(t, fds[0]));
+		OK(vfsim_close(t, fds[1]));
 	}
 	vfsim_set_quirks(v, 0);
 }
@@ -681,16 +681,16 @@ NT_TEST(events, mount_flag_bits, "empty")
 
 	nt_mkdirs(t, "/mnt/a");
 	nt_mkdirs(t, "/mnt/b");
-	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_pipe(t, 16, r);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, r[0], 0), 0);
-	NT_OK(vfsim_mkautomount(t, "/mnt/a/auto", "tmpfs", "auto", NULL));
+	OK(vfsim_mkautomount(t, "/mnt/a/auto", "tmpfs", "auto", NULL));
 	nt_mkdirs(t, "/mnt/a/x");
 
-	NT_OK(vfsim_mount(t, "ro", "/mnt/a/x", "tmpfs", MS_RDONLY, NULL));	/* IS_NOW_RO */
-	NT_OK(vfsim_path_mnt_id(t, "/mnt/a/auto/"));				/* IS_SUBMOUNT */
-	NT_OK(vfsim_umount2(t, "/mnt/a/x", 0));					/* none */
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a/auto", NULL,
+	OK(vfsim_mount(t, "ro", "/mnt/a/x", "tmpfs", MS_RDONLY, NULL));	/* IS_NOW_RO */
+	OK(vfsim_path_mnt_id(t, "/mnt/a/auto/"));				/* IS_SUBMOUNT */
+	OK(vfsim_umount2(t, "/mnt/a/x", 0));					/* none */
+	OK(vfsim_mount(t, NULL, "/mnt/a/auto", NULL,
 			  MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));		/* IN_SUBTREE */
 	n = read_infos(r[0], info, 8);
 	cr_assert_eq(n, 4);

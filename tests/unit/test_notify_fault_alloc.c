@@ -28,7 +28,7 @@
 #include <criterion/logging.h>
 
 #include "common/notifytest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 struct env {
 	struct vfsim *v;
@@ -65,7 +65,7 @@ static void setup_plain(struct env *e)
 	struct vfsim_task *t = e->t;
 
 	nt_mkdirs(t, "/mnt/a");
-	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/mnt/a/d/e");
 	nt_pipe(t, 32, e->p);
 	nt_pipe(t, 32, e->q);
@@ -111,27 +111,27 @@ static void setup_tree_watched(struct env *e)
 static void setup_x_watched(struct env *e)
 {
 	setup_tree_watched(e);
-	NT_OK(vfsim_mount(e->t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
+	OK(vfsim_mount(e->t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
 	e->x = nt_mnt_id(e->t, "/mnt/a/d");
 	e->sb_x = (unsigned long long)nt_sb_id(e->t, "/mnt/a/d");
 	EXPECT(vfsim_watch_mount(e->t, AT_FDCWD, "/mnt/a/d", 0, e->q[0], 4), 0);
 	EXPECT(vfsim_watch_sb(e->t, AT_FDCWD, "/mnt/a/d", 0, e->q[0], 5), 0);
-	NT_OK(nt_discard(e->t, e->p[0]));
-	NT_OK(nt_discard(e->t, e->q[0]));
+	OK(nt_discard(e->t, e->p[0]));
+	OK(nt_discard(e->t, e->q[0]));
 }
 
 /* setup_tree_watched plus an automount point /mnt/a/auto. */
 static void setup_auto_watched(struct env *e)
 {
 	setup_tree_watched(e);
-	NT_OK(vfsim_mkautomount(e->t, "/mnt/a/auto", "tmpfs", "auto", NULL));
+	OK(vfsim_mkautomount(e->t, "/mnt/a/auto", "tmpfs", "auto", NULL));
 }
 
 /* setup_x_watched, x on the expiry list and marked by one pass. */
 static void setup_x_marked(struct env *e)
 {
 	setup_x_watched(e);
-	NT_OK(vfsim_mnt_set_expiry(e->t, "/mnt/a/d"));
+	OK(vfsim_mnt_set_expiry(e->t, "/mnt/a/d"));
 	cr_assert_eq(vfsim_expire_mounts(e->v), 0);
 }
 
@@ -163,7 +163,7 @@ static void check_mount_watch(struct env *e, bool present)
 	EXPECT(vfsim_watch_mount(e->t, AT_FDCWD, "/mnt/a/d", 0, e->p[0], -1),
 	       present ? 0 : -EBADSLT);
 	if (present)
-		NT_EXPECT_RECORDS(e->t, e->p[0], "meta removal id=1 object=0x2\n");
+		cr_assert(nt_records_are(e->t, e->p[0], "meta removal id=1 object=0x2\n"));
 }
 
 static void check_sb_watch(struct env *e, bool present)
@@ -171,12 +171,12 @@ static void check_sb_watch(struct env *e, bool present)
 	EXPECT(vfsim_watch_sb(e->t, AT_FDCWD, "/mnt/a", 0, e->p[0], -1),
 	       present ? 0 : -EBADSLT);
 	if (present)
-		NT_EXPECT_RECORDS(e->t, e->p[0], "meta removal id=2 object=0x%llx\n", e->sb_a);
+		cr_assert(nt_records_are(e->t, e->p[0], "meta removal id=2 object=0x%llx\n", e->sb_a));
 }
 
 static void mount_watch_made(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "%s", "");
+	cr_assert(nt_records_are(e->t, e->p[0], "%s", ""));
 	check_mount_watch(e, true);
 }
 
@@ -187,7 +187,7 @@ static void mount_watch_not_made(struct env *e)
 
 static void mount_watch_removed(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "meta removal id=1 object=0x2\n");
+	cr_assert(nt_records_are(e->t, e->p[0], "meta removal id=1 object=0x2\n"));
 	check_mount_watch(e, false);
 }
 
@@ -198,7 +198,7 @@ static void mount_watch_kept(struct env *e)
 
 static void sb_watch_made(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "%s", "");
+	cr_assert(nt_records_are(e->t, e->p[0], "%s", ""));
 	check_sb_watch(e, true);
 }
 
@@ -209,7 +209,7 @@ static void sb_watch_not_made(struct env *e)
 
 static void sb_watch_removed(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "meta removal id=2 object=0x%llx\n", e->sb_a);
+	cr_assert(nt_records_are(e->t, e->p[0], "meta removal id=2 object=0x%llx\n", e->sb_a));
 	check_sb_watch(e, false);
 }
 
@@ -225,11 +225,11 @@ static long op_mount(struct env *e)
 
 static void mounted(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount new_mount id=2 triggered_on=%1$u changed_mount=%2$u\n"
-			  "mount new_mount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
-			  e->a, nt_mnt_id(e->t, "/mnt/a/d"));
-	NT_EXPECT_RECORDS(e->t, e->q[0], "%s", "");
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount new_mount id=2 triggered_on=%1$u changed_mount=%2$u\n"
+			         "mount new_mount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
+			         e->a, nt_mnt_id(e->t, "/mnt/a/d")));
+	cr_assert(nt_records_are(e->t, e->q[0], "%s", ""));
 }
 
 static long op_bind(struct env *e)
@@ -239,8 +239,8 @@ static long op_bind(struct env *e)
 
 static void bound(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
-			  nt_mnt_id(e->t, "/dst"));
+	cr_assert(nt_records_are(e->t, e->p[0], "mount new_mount id=1 triggered_on=1 changed_mount=%u\n",
+			         nt_mnt_id(e->t, "/dst")));
 }
 
 static long op_umount(struct env *e)
@@ -250,14 +250,14 @@ static long op_umount(struct env *e)
 
 static void unmounted(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount unmount id=2 triggered_on=%1$u changed_mount=%2$u\n"
-			  "mount unmount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
-			  e->a, e->x);
-	NT_EXPECT_RECORDS(e->t, e->q[0],
-			  "meta removal id=4 object=0x%x\n"
-			  "meta removal id=5 object=0x%llx\n",
-			  e->x, e->sb_x);
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount unmount id=2 triggered_on=%1$u changed_mount=%2$u\n"
+			         "mount unmount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
+			         e->a, e->x));
+	cr_assert(nt_records_are(e->t, e->q[0],
+			         "meta removal id=4 object=0x%x\n"
+			         "meta removal id=5 object=0x%llx\n",
+			         e->x, e->sb_x));
 }
 
 static long op_move(struct env *e)
@@ -267,11 +267,11 @@ static long op_move(struct env *e)
 
 static void moved(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount move_from id=2 triggered_on=%1$u changed_mount=%2$u\n"
-			  "mount move_from id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n"
-			  "mount move_to id=1 triggered_on=1 changed_mount=%2$u\n", e->a, e->x);
-	NT_EXPECT_RECORDS(e->t, e->q[0], "%s", "");
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount move_from id=2 triggered_on=%1$u changed_mount=%2$u\n"
+			         "mount move_from id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n"
+			         "mount move_to id=1 triggered_on=1 changed_mount=%2$u\n", e->a, e->x));
+	cr_assert(nt_records_are(e->t, e->q[0], "%s", ""));
 }
 
 static long op_remount_ro(struct env *e)
@@ -281,12 +281,12 @@ static long op_remount_ro(struct env *e)
 
 static void remounted_ro(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount setattr id=2 flags=is_now_ro triggered_on=%1$u changed_mount=0\n"
-			  "mount setattr id=1 flags=in_subtree,is_now_ro triggered_on=%1$u changed_mount=0\n",
-			  e->a);
-	NT_EXPECT_RECORDS(e->t, e->q[0], "sb readonly id=3 flags=is_now_ro sb_id=0x%llx\n",
-			  e->sb_a);
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount setattr id=2 flags=is_now_ro triggered_on=%1$u changed_mount=0\n"
+			         "mount setattr id=1 flags=in_subtree,is_now_ro triggered_on=%1$u changed_mount=0\n",
+			         e->a));
+	cr_assert(nt_records_are(e->t, e->q[0], "sb readonly id=3 flags=is_now_ro sb_id=0x%llx\n",
+			         e->sb_a));
 }
 
 static long op_setattr(struct env *e)
@@ -297,13 +297,13 @@ static long op_setattr(struct env *e)
 
 static void setattr_done(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount readonly id=2 flags=is_now_ro triggered_on=%1$u changed_mount=0\n"
-			  "mount readonly id=1 flags=in_subtree,is_now_ro triggered_on=%1$u changed_mount=0\n"
-			  "mount setattr id=2 flags=is_now_ro triggered_on=%1$u changed_mount=0\n"
-			  "mount setattr id=1 flags=in_subtree,is_now_ro triggered_on=%1$u changed_mount=0\n",
-			  e->a);
-	NT_EXPECT_RECORDS(e->t, e->q[0], "%s", "");
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount readonly id=2 flags=is_now_ro triggered_on=%1$u changed_mount=0\n"
+			         "mount readonly id=1 flags=in_subtree,is_now_ro triggered_on=%1$u changed_mount=0\n"
+			         "mount setattr id=2 flags=is_now_ro triggered_on=%1$u changed_mount=0\n"
+			         "mount setattr id=1 flags=in_subtree,is_now_ro triggered_on=%1$u changed_mount=0\n",
+			         e->a));
+	cr_assert(nt_records_are(e->t, e->q[0], "%s", ""));
 }
 
 static long op_automount(struct env *e)
@@ -313,10 +313,10 @@ static long op_automount(struct env *e)
 
 static void automounted(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount new_mount id=2 flags=is_submount triggered_on=%1$u changed_mount=%2$u\n"
-			  "mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%1$u "
-			  "changed_mount=%2$u\n", e->a, nt_mnt_id(e->t, "/mnt/a/auto/"));
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount new_mount id=2 flags=is_submount triggered_on=%1$u changed_mount=%2$u\n"
+			         "mount new_mount id=1 flags=in_subtree,is_submount triggered_on=%1$u "
+			         "changed_mount=%2$u\n", e->a, nt_mnt_id(e->t, "/mnt/a/auto/")));
 }
 
 static long op_expire(struct env *e)
@@ -326,16 +326,16 @@ static long op_expire(struct env *e)
 
 static void expired(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount expiry id=2 flags=in_subtree triggered_on=%2$u changed_mount=0\n"
-			  "mount expiry id=1 flags=in_subtree triggered_on=%2$u changed_mount=0\n"
-			  "mount unmount id=2 triggered_on=%1$u changed_mount=%2$u\n"
-			  "mount unmount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
-			  e->a, e->x);
-	NT_EXPECT_RECORDS(e->t, e->q[0],
-			  "mount expiry id=4 triggered_on=%1$u changed_mount=0\n"
-			  "meta removal id=4 object=0x%1$x\n"
-			  "meta removal id=5 object=0x%2$llx\n", e->x, e->sb_x);
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount expiry id=2 flags=in_subtree triggered_on=%2$u changed_mount=0\n"
+			         "mount expiry id=1 flags=in_subtree triggered_on=%2$u changed_mount=0\n"
+			         "mount unmount id=2 triggered_on=%1$u changed_mount=%2$u\n"
+			         "mount unmount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
+			         e->a, e->x));
+	cr_assert(nt_records_are(e->t, e->q[0],
+			         "mount expiry id=4 triggered_on=%1$u changed_mount=0\n"
+			         "meta removal id=4 object=0x%1$x\n"
+			         "meta removal id=5 object=0x%2$llx\n", e->x, e->sb_x));
 }
 
 /* ---- the sweep --------------------------------------------------------------------- */
@@ -378,8 +378,8 @@ static unsigned long sweep(const struct sweep_case *c)
 			cr_assert_str_eq(after, before, "%s n=%lu: tree changed", c->name, n);
 			free(after);
 			check_clean(&e, c->name, n);
-			NT_EXPECT_RECORDS(e.t, e.p[0], "%s", "");
-			NT_EXPECT_RECORDS(e.t, e.q[0], "%s", "");
+			cr_assert(nt_records_are(e.t, e.p[0], "%s", ""));
+			cr_assert(nt_records_are(e.t, e.q[0], "%s", ""));
 			if (c->expect_failed) {
 				c->expect_failed(&e);
 				check_clean(&e, c->name, n);

@@ -26,7 +26,7 @@
 #include <criterion/logging.h>
 
 #include "common/notifytest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define MAXARGS 2
 
@@ -68,7 +68,7 @@ static void setup_plain(struct env *e)
 
 	nt_mkdirs(t, "/mnt/a");
 	nt_mkdirs(t, "/mnt/b");
-	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/mnt/a/d");
 	nt_pipe(t, 32, e->p);
 	nt_pipe(t, 32, e->q);
@@ -125,16 +125,16 @@ static void q_unwatched(struct env *e)
 
 static void q_watches_d(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->q[0], "%s", "");
+	cr_assert(nt_records_are(e->t, e->q[0], "%s", ""));
 	EXPECT(vfsim_watch_mount(e->t, AT_FDCWD, "/mnt/a/d", 0, e->q[0], -1), 0);
-	NT_EXPECT_RECORDS(e->t, e->q[0], "meta removal id=4 object=0x2\n");
+	cr_assert(nt_records_are(e->t, e->q[0], "meta removal id=4 object=0x2\n"));
 }
 
 static void q_watches_sb(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->q[0], "%s", "");
+	cr_assert(nt_records_are(e->t, e->q[0], "%s", ""));
 	EXPECT(vfsim_watch_sb(e->t, AT_FDCWD, "/mnt/a", 0, e->q[0], -1), 0);
-	NT_EXPECT_RECORDS(e->t, e->q[0], "meta removal id=5 object=0x%llx\n", e->sb_a);
+	cr_assert(nt_records_are(e->t, e->q[0], "meta removal id=5 object=0x%llx\n", e->sb_a));
 }
 
 /* p's three watches are all in place */
@@ -143,38 +143,38 @@ static void p_watches(struct env *e)
 	EXPECT(vfsim_watch_mount(e->t, AT_FDCWD, "/", 0, e->p[0], -1), 0);
 	EXPECT(vfsim_watch_mount(e->t, AT_FDCWD, "/mnt/a", 0, e->p[0], -1), 0);
 	EXPECT(vfsim_watch_sb(e->t, AT_FDCWD, "/mnt/a", 0, e->p[0], -1), 0);
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "meta removal id=1 object=0x1\n"
-			  "meta removal id=2 object=0x1\n"
-			  "meta removal id=3 object=0x%llx\n", e->sb_a);
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "meta removal id=1 object=0x1\n"
+			         "meta removal id=2 object=0x1\n"
+			         "meta removal id=3 object=0x%llx\n", e->sb_a));
 }
 
 static void p_unwatched_root(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "meta removal id=2 object=0x1\n");
+	cr_assert(nt_records_are(e->t, e->p[0], "meta removal id=2 object=0x1\n"));
 	EXPECT(vfsim_watch_mount(e->t, AT_FDCWD, "/mnt/a", 0, e->p[0], -1), -EBADSLT);
 }
 
 static void p_unwatched_sb(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "meta removal id=3 object=0x%llx\n", e->sb_a);
+	cr_assert(nt_records_are(e->t, e->p[0], "meta removal id=3 object=0x%llx\n", e->sb_a));
 	EXPECT(vfsim_watch_sb(e->t, AT_FDCWD, "/mnt/a", 0, e->p[0], -1), -EBADSLT);
 }
 
 static void mounted(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0],
-			  "mount new_mount id=2 triggered_on=%1$u changed_mount=%2$u\n"
-			  "mount new_mount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
-			  e->a, nt_mnt_id(e->t, "/mnt/a/d"));
+	cr_assert(nt_records_are(e->t, e->p[0],
+			         "mount new_mount id=2 triggered_on=%1$u changed_mount=%2$u\n"
+			         "mount new_mount id=1 flags=in_subtree triggered_on=%1$u changed_mount=%2$u\n",
+			         e->a, nt_mnt_id(e->t, "/mnt/a/d")));
 	p_watches(e);
 }
 
 static void unmounted(struct env *e)
 {
-	NT_EXPECT_RECORDS(e->t, e->p[0], "mount unmount id=1 triggered_on=1 changed_mount=%u\n"
-			  "meta removal id=2 object=0x%x\n"
-			  "meta removal id=3 object=0x%llx\n", e->a, e->a, e->sb_a);
+	cr_assert(nt_records_are(e->t, e->p[0], "mount unmount id=1 triggered_on=1 changed_mount=%u\n"
+			         "meta removal id=2 object=0x%x\n"
+			         "meta removal id=3 object=0x%llx\n", e->a, e->a, e->sb_a));
 }
 
 static const struct ua_case cases[] = {
@@ -252,8 +252,8 @@ static void check_result(struct run *r, const struct ua_case *c, long ret, bool 
 		cr_assert_str_eq(after, r->before, "%s %s: tree changed", c->name, what);
 		free(after);
 		check_clean(r, c, what);
-		NT_EXPECT_RECORDS(r->e.t, r->e.p[0], "%s", "");
-		NT_EXPECT_RECORDS(r->e.t, r->e.q[0], "%s", "");
+		cr_assert(nt_records_are(r->e.t, r->e.p[0], "%s", ""));
+		cr_assert(nt_records_are(r->e.t, r->e.q[0], "%s", ""));
 		c->unchanged(&r->e);
 	}
 	check_clean(r, c, what);
@@ -365,12 +365,12 @@ Test(notify_fault_uaccess, null_path_with_at_empty_path)
 
 	nt_pipe(t, 16, p);
 	dfd = vfsim_openat(t, AT_FDCWD, "/", O_PATH | O_DIRECTORY, 0);
-	NT_OK(dfd);
+	OK(dfd);
 	EXPECT(vfsim_watch_mount(t, (int)dfd, NULL, AT_EMPTY_PATH, p[0], 1), -EFAULT);
 	EXPECT(vfsim_watch_sb(t, (int)dfd, NULL, AT_EMPTY_PATH, p[0], 1), -EFAULT);
 	EXPECT(vfsim_watch_mount(t, (int)dfd, NULL, AT_EMPTY_PATH, p[0], -1), -EFAULT);
 	EXPECT(vfsim_watch_sb(t, (int)dfd, NULL, AT_EMPTY_PATH, p[0], -1), -EFAULT);
 	EXPECT(vfsim_watch_mount(t, (int)dfd, "", AT_EMPTY_PATH, p[0], -1), -EBADSLT);
-	NT_OK(vfsim_close(t, (int)dfd));
+	OK(vfsim_close(t, (int)dfd));
 	cr_assert_eq(vt_finish(v), 0);
 }

@@ -20,7 +20,7 @@
 #include <criterion/criterion.h>
 
 #include "common/notifytest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
@@ -39,11 +39,11 @@ static void setup(void)
 
 	nt_mkdirs(t, "/mnt/a");
 	nt_mkdirs(t, "/mnt/b");
-	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/mnt/a/d/e");
 	fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
-	NT_OK(fd);
-	NT_OK(vfsim_close(t, (int)fd));
+	OK(fd);
+	OK(vfsim_close(t, (int)fd));
 }
 
 /* ---- watch_id ---------------------------------------------------------------- */
@@ -63,18 +63,18 @@ NT_TEST(watch_mount, watch_id_range, "empty")
 		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], bad[i]), -EINVAL);
 		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, 99, bad[i]), -EINVAL);
 	}
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	/* -1 is removal: nothing to remove yet */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
 
 	/* the two ends of the range, and what the records carry */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 0), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, q[0], 255), 0);
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
-	NT_EXPECT_RECORDS(t, p[0], "mount new_mount id=0 triggered_on=%u changed_mount=%u\n",
-			  nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d"));
-	NT_EXPECT_RECORDS(t, q[0], "mount new_mount id=255 triggered_on=%u changed_mount=%u\n",
-			  nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d"));
+	OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
+	cr_assert(nt_records_are(t, p[0], "mount new_mount id=0 triggered_on=%u changed_mount=%u\n",
+			         nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d")));
+	cr_assert(nt_records_are(t, q[0], "mount new_mount id=255 triggered_on=%u changed_mount=%u\n",
+			         nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d")));
 }
 
 /* ---- at_flags ---------------------------------------------------------------- */
@@ -98,12 +98,12 @@ NT_TEST(watch_mount, at_flags, "empty")
 		cr_assert_eq(vfsim_watch_mount(t, AT_FDCWD, "/nope", f | AT_EMPTY_PATH,
 					       p[0], 1), -EINVAL, "at_flags %#x", f);
 	}
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH,
 				 p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH,
 				 p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x1\n");
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x1\n"));
 }
 
 /* ---- the path walk ------------------------------------------------------------ */
@@ -117,10 +117,10 @@ NT_TEST(watch_mount, path_errors, "empty")
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
-	NT_OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
+	OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
+	OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
 	fd = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	NT_OK(fd);
+	OK(fd);
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, p[0], 1), -ENOTDIR);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f/x", 0, p[0], 1), -ENOTDIR);
@@ -138,8 +138,8 @@ NT_TEST(watch_mount, path_errors, "empty")
 	/* the same errors for removal */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, p[0], -1), -ENOTDIR);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, p[0], -1), -ENOENT);
-	NT_OK(vfsim_close(t, (int)fd));
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	OK(vfsim_close(t, (int)fd));
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 }
 
 /* A symlink to a directory puts the watch on the directory. */
@@ -149,11 +149,11 @@ NT_TEST(watch_mount, follows_symlinks, "empty")
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
+	OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 2), -EBUSY);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x2\n");
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x2\n"));
 }
 
 /*
@@ -173,9 +173,9 @@ NT_TEST(watch_mount, search_permission, "empty")
 	setup();
 	nt_mkdirs(t, "/priv/sub");
 	nt_mkdirs(t, "/mine");
-	NT_OK(vfsim_chmod(t, "/priv", 0700));
-	NT_OK(vfsim_chmod(t, "/mine", 0700));
-	NT_OK(vfsim_chown(t, "/mine", 1000, 1000));
+	OK(vfsim_chmod(t, "/priv", 0700));
+	OK(vfsim_chmod(t, "/mine", 0700));
+	OK(vfsim_chown(t, "/mine", 1000, 1000));
 	nt_pipe(t, 16, p);
 	nt_pipe(u, 16, up);
 
@@ -183,7 +183,7 @@ NT_TEST(watch_mount, search_permission, "empty")
 	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv/sub", 0, up[0], 1), -EACCES);
 	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv", 0, 99, 1), -EACCES);
 	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv", 0, up[0], -1), -EACCES);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	/* no watch was left behind: the root mount still has no watch list */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/priv", 0, p[0], -1), -EBADSLT);
 
@@ -195,9 +195,9 @@ NT_TEST(watch_mount, search_permission, "empty")
 	/* CAP_DAC_READ_SEARCH is enough to search */
 	vfsim_task_set_caps(u, VFSIM_CAP_DAC_READ_SEARCH);
 	EXPECT(vfsim_watch_mount(u, AT_FDCWD, "/priv/sub", 0, up[0], 3), 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	vfsim_task_destroy(u);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 }
 
 /* AT_EMPTY_PATH with a directory fd watches that directory; without the
@@ -210,7 +210,7 @@ NT_TEST(watch_mount, empty_path_and_dfd, "empty")
 	setup();
 	nt_pipe(t, 16, p);
 	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a", O_PATH | O_DIRECTORY, 0);
-	NT_OK(dfd);
+	OK(dfd);
 
 	EXPECT(vfsim_watch_mount(t, (int)dfd, "", 0, p[0], 1), -ENOENT);
 	EXPECT(vfsim_watch_mount(t, (int)dfd, "", AT_EMPTY_PATH, p[0], 1), 0);
@@ -218,19 +218,19 @@ NT_TEST(watch_mount, empty_path_and_dfd, "empty")
 	EXPECT(vfsim_watch_mount(t, (int)dfd, "d", 0, p[0], 3), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 4), -EBUSY);
 	/* AT_FDCWD with an empty path: the working directory */
-	NT_OK(vfsim_chdir(t, "/mnt/a/d/e"));
+	OK(vfsim_chdir(t, "/mnt/a/d/e"));
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "", AT_EMPTY_PATH, p[0], 5), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], 6), -EBUSY);
-	NT_OK(vfsim_chdir(t, "/"));
+	OK(vfsim_chdir(t, "/"));
 
 	EXPECT(vfsim_watch_mount(t, (int)dfd, "", AT_EMPTY_PATH, p[0], -1), 0);
 	EXPECT(vfsim_watch_mount(t, (int)dfd, "d", 0, p[0], -1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "meta removal id=1 object=0x1\n"
-			  "meta removal id=3 object=0x2\n"
-			  "meta removal id=5 object=0x3\n");
-	NT_OK(vfsim_close(t, (int)dfd));
+	cr_assert(nt_records_are(t, p[0],
+			         "meta removal id=1 object=0x1\n"
+			         "meta removal id=3 object=0x2\n"
+			         "meta removal id=5 object=0x3\n"));
+	OK(vfsim_close(t, (int)dfd));
 }
 
 /*
@@ -253,7 +253,7 @@ static void no_automount_case(unsigned int at_flags)
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
+	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
 	cr_assert_eq(vt_count_mounts(t), 2);
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/auto", at_flags, p[0], 1), 0);
@@ -262,13 +262,13 @@ static void no_automount_case(unsigned int at_flags)
 	cr_assert_neq(sub, nt_mnt_id(t, "/mnt"));
 	/* the same pipe on the same (submount root) directory */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/auto", 0, p[0], 2), -EBUSY);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 
 	cr_assert_eq(vfsim_expire_mounts(v), 0);
 	cr_assert_eq(vfsim_expire_mounts(v), 1);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount expiry id=1 triggered_on=%u changed_mount=0\n"
-			  "meta removal id=1 object=0x%x\n", sub, sub);
+	cr_assert(nt_records_are(t, p[0],
+			         "mount expiry id=1 triggered_on=%u changed_mount=0\n"
+			         "meta removal id=1 object=0x%x\n", sub, sub));
 }
 
 NT_TEST(watch_mount, no_automount_flag_still_automounts, "empty")
@@ -299,7 +299,7 @@ NT_TEST(watch_mount, ebusy, "empty")
 	setup();
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
-	NT_OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), -EBUSY);
@@ -307,25 +307,25 @@ NT_TEST(watch_mount, ebusy, "empty")
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/", 0, p[0], 9), -EBUSY);
 	/* the write end names the same queue */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[1], 9), -EBUSY);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], 3), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 4), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/b/d", 0, p[0], 5), 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 
 	/* the refused watches left nothing: d's only watch from p is ID 1 (a
 	 * new mount is posted from the parent's root: S1) */
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
-	NT_EXPECT_RECORDS(t, p[0],
-			  "mount new_mount id=4 triggered_on=%u changed_mount=%u\n"
-			  "mount setattr id=3 flags=in_subtree triggered_on=%u changed_mount=0\n"
-			  "mount setattr id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
-			  "mount setattr id=4 flags=in_subtree triggered_on=%u changed_mount=0\n",
-			  nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d/e"),
-			  nt_mnt_id(t, "/mnt/a/d/e"), nt_mnt_id(t, "/mnt/a/d/e"),
-			  nt_mnt_id(t, "/mnt/a/d/e"));
+	OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	cr_assert(nt_records_are(t, p[0],
+			         "mount new_mount id=4 triggered_on=%u changed_mount=%u\n"
+			         "mount setattr id=3 flags=in_subtree triggered_on=%u changed_mount=0\n"
+			         "mount setattr id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
+			         "mount setattr id=4 flags=in_subtree triggered_on=%u changed_mount=0\n",
+			         nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d/e"),
+			         nt_mnt_id(t, "/mnt/a/d/e"), nt_mnt_id(t, "/mnt/a/d/e"),
+			         nt_mnt_id(t, "/mnt/a/d/e")));
 }
 
 /* ---- removal ------------------------------------------------------------------- */
@@ -351,23 +351,23 @@ NT_TEST(watch_mount, removal, "empty")
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], -1), -EBADSLT);
 	/* a mount that never had a watch (errata B4, fixed) */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/b", 0, p[0], -1), -EBADSLT);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=7 object=0x2\n");
+	cr_assert(nt_records_are(t, p[0], "meta removal id=7 object=0x2\n"));
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), -EBADSLT);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 
 	/* q's watch is still there, p's is gone */
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount setattr id=8 flags=in_subtree triggered_on=%u changed_mount=0\n",
-			  nt_mnt_id(t, "/mnt/a/d/e"));
+	OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount setattr id=8 flags=in_subtree triggered_on=%u changed_mount=0\n",
+			         nt_mnt_id(t, "/mnt/a/d/e")));
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], -1), 0);
-	NT_EXPECT_RECORDS(t, q[0], "meta removal id=8 object=0x2\n");
-	NT_CLEAN(v);
+	cr_assert(nt_records_are(t, q[0], "meta removal id=8 object=0x2\n"));
+	cr_assert_eq(vt_check(v), 0);
 }
 
 /* ---- the watch queue (errata B1, fixed) --------------------------------------------- */
@@ -381,9 +381,9 @@ NT_TEST(watch_mount, watch_fd, "empty")
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_pipe2(t, plain, 0));
+	OK(vfsim_pipe2(t, plain, 0));
 	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	NT_OK(file);
+	OK(file);
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, -1, 1), -EBADF);
@@ -392,12 +392,12 @@ NT_TEST(watch_mount, watch_fd, "empty")
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[1], 1), -EINVAL);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, -1), -EBADF);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[0], -1), -EINVAL);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[1], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x1\n");
-	NT_OK(vfsim_close(t, (int)file));
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x1\n"));
+	OK(vfsim_close(t, (int)file));
 }
 
 /* ---- the LSM hook ------------------------------------------------------------------- */
@@ -447,7 +447,7 @@ NT_TEST(watch_mount, lsm_denies, "empty")
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), -ENOMEM);
 	cr_assert_eq(log.mnt_id, nt_mnt_id(t, "/"));
 	cr_assert_eq(log.calls, 3);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), -EBADSLT);
 	cr_assert_eq(log.calls, 3, "removal asked the LSM");
 	/* the hook runs after the checks before it: they answer first */
@@ -459,12 +459,12 @@ NT_TEST(watch_mount, lsm_denies, "empty")
 	log.ret = 0;
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
 	cr_assert_eq(log.calls, 4);
-	NT_OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
-	NT_OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_EXPECT_RECORDS(t, q[0],
-			  "mount setattr id=2 flags=in_subtree triggered_on=%u changed_mount=0\n",
-			  nt_mnt_id(t, "/mnt/a/d/e"));
+	OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	cr_assert(nt_records_are(t, q[0],
+			         "mount setattr id=2 flags=in_subtree triggered_on=%u changed_mount=0\n",
+			         nt_mnt_id(t, "/mnt/a/d/e")));
 	vfsim_set_lsm(v, NULL, NULL);
 }
 
@@ -490,15 +490,15 @@ NT_TEST(watch_mount, pins_the_dentry, "empty")
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, q[0], 3), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, r[0], 4), 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], -1), 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	/* closing the pipe releases q's last watch, with no record */
-	NT_OK(vfsim_close(t, q[0]));
-	NT_OK(vfsim_close(t, q[1]));
-	NT_CLEAN(v);
+	OK(vfsim_close(t, q[0]));
+	OK(vfsim_close(t, q[1]));
+	cr_assert_eq(vt_check(v), 0);
 	/* r's watch stays until the end: vt_finish() checks the teardown */
 }
 
@@ -527,11 +527,11 @@ NT_TEST(watch_mount, removal_when_the_mount_dies, "empty")
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, q[0], 9), 0);
 
 	EXPECT(vfsim_umount2(t, "/mnt/a", 0), 0);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "meta removal id=4 object=0x%x\n"
-			  "meta removal id=3 object=0x%x\n", a, a);
-	NT_EXPECT_RECORDS(t, q[0], "mount unmount id=9 triggered_on=1 changed_mount=%u\n", a);
-	NT_CLEAN(v);
+	cr_assert(nt_records_are(t, p[0],
+			         "meta removal id=4 object=0x%x\n"
+			         "meta removal id=3 object=0x%x\n", a, a));
+	cr_assert(nt_records_are(t, q[0], "mount unmount id=9 triggered_on=1 changed_mount=%u\n", a));
+	cr_assert_eq(vt_check(v), 0);
 	/* the watches are gone with the mount: /mnt/a is the root's again */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
 }
@@ -552,12 +552,12 @@ NT_TEST(watch_mount, removal_after_lazy_umount, "empty")
 	a = nt_mnt_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
 	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d/e", O_PATH | O_DIRECTORY, 0);
-	NT_OK(fd);
+	OK(fd);
 	EXPECT(vfsim_umount2(t, "/mnt/a", MNT_DETACH), 0);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_OK(vfsim_close(t, (int)fd));
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=5 object=0x%x\n", a);
-	NT_CLEAN(v);
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	OK(vfsim_close(t, (int)fd));
+	cr_assert(nt_records_are(t, p[0], "meta removal id=5 object=0x%x\n", a));
+	cr_assert_eq(vt_check(v), 0);
 }
 
 /*
@@ -573,9 +573,9 @@ NT_TEST(watch_mount, invariants_hold_for_a_detached_watched_mount, "empty")
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
 	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d/e", O_PATH | O_DIRECTORY, 0);
-	NT_OK(fd);
+	OK(fd);
 	EXPECT(vfsim_umount2(t, "/mnt/a", MNT_DETACH), 0);
-	NT_CLEAN(v);
-	NT_OK(vfsim_close(t, (int)fd));
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
+	OK(vfsim_close(t, (int)fd));
+	cr_assert_eq(vt_check(v), 0);
 }

@@ -24,7 +24,7 @@
 #include <criterion/criterion.h>
 
 #include "common/notifytest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
@@ -43,17 +43,17 @@ static void setup(void)
 
 	nt_mkdirs(t, "/mnt/a");
 	nt_mkdirs(t, "/mnt/b");
-	NT_OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/mnt/a/d/e");
 	fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
-	NT_OK(fd);
-	NT_OK(vfsim_close(t, (int)fd));
+	OK(fd);
+	OK(vfsim_close(t, (int)fd));
 }
 
 /* Remount @path as it is: a READONLY record (S5) for its watchers. */
 static void poke(const char *path)
 {
-	NT_OK(vfsim_mount(t, NULL, path, NULL, MS_REMOUNT, NULL));
+	OK(vfsim_mount(t, NULL, path, NULL, MS_REMOUNT, NULL));
 }
 
 /* ---- watch_id and at_flags ------------------------------------------------------ */
@@ -73,14 +73,14 @@ NT_TEST(watch_sb, watch_id_range, "empty")
 		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], bad[i]), -EINVAL);
 		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, 99, bad[i]), -EINVAL);
 	}
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
 
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 0), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], 255), 0);
 	poke("/mnt/a");
-	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=0 sb_id=0x%llx\n", (unsigned long long)sb);
-	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=255 sb_id=0x%llx\n", (unsigned long long)sb);
+	cr_assert(nt_records_are(t, p[0], "sb readonly id=0 sb_id=0x%llx\n", (unsigned long long)sb));
+	cr_assert(nt_records_are(t, q[0], "sb readonly id=255 sb_id=0x%llx\n", (unsigned long long)sb));
 }
 
 NT_TEST(watch_sb, at_flags, "empty")
@@ -100,11 +100,11 @@ NT_TEST(watch_sb, at_flags, "empty")
 		cr_assert_eq(vfsim_watch_sb(t, AT_FDCWD, "/nope", f | AT_EMPTY_PATH, p[0], 1),
 			     -EINVAL, "at_flags %#x", f);
 	}
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n",
-			  (unsigned long long)nt_sb_id(t, "/mnt/a"));
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n",
+			         (unsigned long long)nt_sb_id(t, "/mnt/a")));
 }
 
 /* ---- the path walk (errata B3, fixed: the lookup flags are used) ----------------- */
@@ -116,10 +116,10 @@ NT_TEST(watch_sb, path_errors, "empty")
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
-	NT_OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
+	OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
+	OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
 	fd = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	NT_OK(fd);
+	OK(fd);
 
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f", 0, p[0], 1), -ENOTDIR);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f/x", 0, p[0], 1), -ENOTDIR);
@@ -132,9 +132,9 @@ NT_TEST(watch_sb, path_errors, "empty")
 	EXPECT(vfsim_watch_sb(t, 77, "x", 0, p[0], 1), -EBADF);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, 99, 1), -ENOENT);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f", 0, p[0], -1), -ENOTDIR);
-	NT_OK(vfsim_close(t, (int)fd));
-	NT_CLEAN(v);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	OK(vfsim_close(t, (int)fd));
+	cr_assert_eq(vt_check(v), 0);
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 }
 
 /* A symlink is followed: the watch is on the target's superblock. */
@@ -144,13 +144,13 @@ NT_TEST(watch_sb, follows_symlinks, "empty")
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
+	OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
 	poke("/");
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	poke("/mnt/a");
-	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=1 sb_id=0x%llx\n",
-			  (unsigned long long)nt_sb_id(t, "/mnt/a"));
+	cr_assert(nt_records_are(t, p[0], "sb readonly id=1 sb_id=0x%llx\n",
+			         (unsigned long long)nt_sb_id(t, "/mnt/a")));
 }
 
 /*
@@ -164,7 +164,7 @@ NT_TEST(watch_sb, search_permission, "empty")
 
 	setup();
 	nt_mkdirs(t, "/priv/sub");
-	NT_OK(vfsim_chmod(t, "/priv", 0700));
+	OK(vfsim_chmod(t, "/priv", 0700));
 	nt_pipe(t, 16, p);
 	nt_pipe(u, 16, up);
 
@@ -172,7 +172,7 @@ NT_TEST(watch_sb, search_permission, "empty")
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], 1), -EACCES);
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv", 0, 99, 1), -EACCES);
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv", 0, up[0], -1), -EACCES);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/priv", 0, p[0], -1), -EBADSLT);
 
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/mnt", 0, up[0], 1), 0);
@@ -180,10 +180,10 @@ NT_TEST(watch_sb, search_permission, "empty")
 	vfsim_task_set_caps(u, VFSIM_CAP_DAC_READ_SEARCH);
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], 3), -EBUSY);
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], -1), 0);
-	NT_EXPECT_RECORDS(u, up[0], "meta removal id=1 object=0x%llx\n",
-			  (unsigned long long)nt_sb_id(t, "/"));
+	cr_assert(nt_records_are(u, up[0], "meta removal id=1 object=0x%llx\n",
+			         (unsigned long long)nt_sb_id(t, "/")));
 	vfsim_task_destroy(u);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 }
 
 NT_TEST(watch_sb, empty_path_and_dfd, "empty")
@@ -198,24 +198,24 @@ NT_TEST(watch_sb, empty_path_and_dfd, "empty")
 	sb_a = nt_sb_id(t, "/mnt/a");
 	sb_root = nt_sb_id(t, "/");
 	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d", O_PATH | O_DIRECTORY, 0);
-	NT_OK(dfd);
+	OK(dfd);
 
 	EXPECT(vfsim_watch_sb(t, (int)dfd, "", 0, p[0], 1), -ENOENT);
 	EXPECT(vfsim_watch_sb(t, (int)dfd, "", AT_EMPTY_PATH, p[0], 1), 0);
 	EXPECT(vfsim_watch_sb(t, (int)dfd, "e", 0, p[0], 2), -EBUSY);
 	EXPECT(vfsim_watch_sb(t, (int)dfd, "..", 0, p[0], 2), -EBUSY);
 	EXPECT(vfsim_watch_sb(t, (int)dfd, "../..", 0, p[0], 2), 0);
-	NT_OK(vfsim_chdir(t, "/mnt/a/d/e"));
+	OK(vfsim_chdir(t, "/mnt/a/d/e"));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "", AT_EMPTY_PATH, q[0], 3), 0);
-	NT_OK(vfsim_chdir(t, "/"));
+	OK(vfsim_chdir(t, "/"));
 	poke("/mnt/a");
 	poke("/");
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb readonly id=1 sb_id=0x%llx\n"
-			  "sb readonly id=2 sb_id=0x%llx\n",
-			  (unsigned long long)sb_a, (unsigned long long)sb_root);
-	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=3 sb_id=0x%llx\n", (unsigned long long)sb_a);
-	NT_OK(vfsim_close(t, (int)dfd));
+	cr_assert(nt_records_are(t, p[0],
+			         "sb readonly id=1 sb_id=0x%llx\n"
+			         "sb readonly id=2 sb_id=0x%llx\n",
+			         (unsigned long long)sb_a, (unsigned long long)sb_root));
+	cr_assert(nt_records_are(t, q[0], "sb readonly id=3 sb_id=0x%llx\n", (unsigned long long)sb_a));
+	OK(vfsim_close(t, (int)dfd));
 }
 
 /*
@@ -231,7 +231,7 @@ static void automount_case(unsigned int at_flags)
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
+	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
 	cr_assert_eq(vt_count_mounts(t), 2);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/auto", at_flags, p[0], 1), 0);
 	cr_assert_eq(vt_count_mounts(t), 3, "the automount did not happen");
@@ -240,10 +240,10 @@ static void automount_case(unsigned int at_flags)
 	poke("/mnt/auto");
 	cr_assert_eq(vfsim_expire_mounts(v), 0);
 	cr_assert_eq(vfsim_expire_mounts(v), 1);
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb readonly id=1 sb_id=0x%llx\n"
-			  "meta removal id=1 object=0x%llx\n",
-			  (unsigned long long)sb, (unsigned long long)sb);
+	cr_assert(nt_records_are(t, p[0],
+			         "sb readonly id=1 sb_id=0x%llx\n"
+			         "meta removal id=1 object=0x%llx\n",
+			         (unsigned long long)sb, (unsigned long long)sb));
 }
 
 NT_TEST(watch_sb, no_automount_flag_still_automounts, "empty")
@@ -274,8 +274,8 @@ NT_TEST(watch_sb, ebusy, "empty")
 
 	setup();
 	nt_mkdirs(t, "/mnt/c");
-	NT_OK(vfsim_mount(t, "/mnt/a/d", "/mnt/b", NULL, MS_BIND, NULL));
-	NT_OK(vfsim_mount(t, "c", "/mnt/c", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "/mnt/a/d", "/mnt/b", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, "c", "/mnt/c", "tmpfs", 0, NULL));
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	sb_a = nt_sb_id(t, "/mnt/a");
@@ -285,18 +285,18 @@ NT_TEST(watch_sb, ebusy, "empty")
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], 2), -EBUSY);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, p[0], 2), -EBUSY);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, p[1], 2), -EBUSY);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, q[0], 3), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/c", 0, p[0], 4), 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 
 	poke("/mnt/a");
 	poke("/mnt/c");
-	NT_EXPECT_RECORDS(t, p[0],
-			  "sb readonly id=1 sb_id=0x%llx\n"
-			  "sb readonly id=4 sb_id=0x%llx\n",
-			  (unsigned long long)sb_a, (unsigned long long)nt_sb_id(t, "/mnt/c"));
-	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=3 sb_id=0x%llx\n", (unsigned long long)sb_a);
+	cr_assert(nt_records_are(t, p[0],
+			         "sb readonly id=1 sb_id=0x%llx\n"
+			         "sb readonly id=4 sb_id=0x%llx\n",
+			         (unsigned long long)sb_a, (unsigned long long)nt_sb_id(t, "/mnt/c")));
+	cr_assert(nt_records_are(t, q[0], "sb readonly id=3 sb_id=0x%llx\n", (unsigned long long)sb_a));
 }
 
 /* ---- removal ------------------------------------------------------------------------ */
@@ -315,21 +315,21 @@ NT_TEST(watch_sb, removal, "empty")
 
 	/* a superblock that never had a watch (errata B4, fixed) */
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/", 0, p[0], -1), -EBADSLT);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	/* any directory of the superblock names it */
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a/d/e", 0, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=7 object=0x%llx\n", (unsigned long long)sb_a);
+	cr_assert(nt_records_are(t, p[0], "meta removal id=7 object=0x%llx\n", (unsigned long long)sb_a));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 
 	poke("/mnt/a");
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_EXPECT_RECORDS(t, q[0], "sb readonly id=8 sb_id=0x%llx\n", (unsigned long long)sb_a);
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	cr_assert(nt_records_are(t, q[0], "sb readonly id=8 sb_id=0x%llx\n", (unsigned long long)sb_a));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], -1), 0);
-	NT_EXPECT_RECORDS(t, q[0], "meta removal id=8 object=0x%llx\n", (unsigned long long)sb_a);
+	cr_assert(nt_records_are(t, q[0], "meta removal id=8 object=0x%llx\n", (unsigned long long)sb_a));
 	/* the list stays, empty: still EBADSLT, not the never-watched path */
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], -1), -EBADSLT);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 }
 
 /* ---- the watch queue (errata B2, fixed) ------------------------------------------------ */
@@ -341,9 +341,9 @@ NT_TEST(watch_sb, watch_fd, "empty")
 
 	setup();
 	nt_pipe(t, 16, p);
-	NT_OK(vfsim_pipe2(t, plain, 0));
+	OK(vfsim_pipe2(t, plain, 0));
 	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	NT_OK(file);
+	OK(file);
 
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, -1, 1), -EBADF);
@@ -352,12 +352,12 @@ NT_TEST(watch_sb, watch_fd, "empty")
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[1], 1), -EINVAL);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, 99, -1), -EBADF);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[0], -1), -EINVAL);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[1], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n",
-			  (unsigned long long)nt_sb_id(t, "/mnt/a"));
-	NT_OK(vfsim_close(t, (int)file));
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n",
+			         (unsigned long long)nt_sb_id(t, "/mnt/a")));
+	OK(vfsim_close(t, (int)file));
 }
 
 /* ---- the LSM hook ---------------------------------------------------------------------- */
@@ -403,18 +403,18 @@ NT_TEST(watch_sb, lsm_denies, "empty")
 	log.ret = -EACCES;
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), -EACCES);
 	cr_assert_eq(log.uid, 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
 	cr_assert_eq(log.calls, 2, "removal asked the LSM");
 	poke("/mnt/a");
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_EXPECT_RECORDS(u, up[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	cr_assert(nt_records_are(u, up[0], "%s", ""));
 
 	log.ret = 0;
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	cr_assert_eq(log.calls, 3);
 	poke("/mnt/a");
-	NT_EXPECT_RECORDS(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", (unsigned long long)sb_a);
+	cr_assert(nt_records_are(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", (unsigned long long)sb_a));
 	vfsim_set_lsm(v, NULL, NULL);
 	vfsim_task_destroy(u);
 }
@@ -436,7 +436,7 @@ NT_TEST(watch_sb, removal_when_the_superblock_dies, "empty")
 	int p[2], q[2], r[2];
 
 	setup();
-	NT_OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	nt_pipe(t, 16, r);
@@ -444,17 +444,17 @@ NT_TEST(watch_sb, removal_when_the_superblock_dies, "empty")
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, q[0], 2), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, r[0], 3), 0);
-	NT_OK(vfsim_close(t, r[0]));
-	NT_OK(vfsim_close(t, r[1]));
-	NT_CLEAN(v);
+	OK(vfsim_close(t, r[0]));
+	OK(vfsim_close(t, r[1]));
+	cr_assert_eq(vt_check(v), 0);
 
 	EXPECT(vfsim_umount2(t, "/mnt/a", 0), 0);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_EXPECT_RECORDS(t, q[0], "%s", "");
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	cr_assert(nt_records_are(t, q[0], "%s", ""));
 	EXPECT(vfsim_umount2(t, "/mnt/b", 0), 0);
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n", (unsigned long long)sb_a);
-	NT_EXPECT_RECORDS(t, q[0], "meta removal id=2 object=0x%llx\n", (unsigned long long)sb_a);
-	NT_CLEAN(v);
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n", (unsigned long long)sb_a));
+	cr_assert(nt_records_are(t, q[0], "meta removal id=2 object=0x%llx\n", (unsigned long long)sb_a));
+	cr_assert_eq(vt_check(v), 0);
 }
 
 /* A lazily detached mount kept by an fd keeps the superblock active: the
@@ -470,12 +470,12 @@ NT_TEST(watch_sb, removal_after_lazy_umount, "empty")
 	sb_a = nt_sb_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d", O_PATH | O_DIRECTORY, 0);
-	NT_OK(fd);
+	OK(fd);
 	EXPECT(vfsim_umount2(t, "/mnt/a", MNT_DETACH), 0);
-	NT_EXPECT_RECORDS(t, p[0], "%s", "");
-	NT_OK(vfsim_close(t, (int)fd));
-	NT_EXPECT_RECORDS(t, p[0], "meta removal id=1 object=0x%llx\n", (unsigned long long)sb_a);
-	NT_CLEAN(v);
+	cr_assert(nt_records_are(t, p[0], "%s", ""));
+	OK(vfsim_close(t, (int)fd));
+	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n", (unsigned long long)sb_a));
+	cr_assert_eq(vt_check(v), 0);
 }
 
 /* Watches left in place at teardown, on a live and on a dead superblock:
@@ -490,5 +490,5 @@ NT_TEST(watch_sb, pins_are_released_at_teardown, "empty")
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/", 0, p[0], 2), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 3), 0);
-	NT_CLEAN(v);
+	cr_assert_eq(vt_check(v), 0);
 }

@@ -21,7 +21,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static bool marked(struct vfsim_task *t, unsigned int id)
 {
@@ -59,9 +59,9 @@ Test(vfs_expiry, two_passes)
 	cr_assert(marked(t, 2));
 	cr_assert(!marked(t, 3));
 	EXPECT(vfsim_expire_mounts(v), 1);
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"3 1 /keep tmpfs keep\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "3 1 /keep tmpfs keep\n"));
 	EXPECT(vfsim_expire_mounts(v), 0);
 	EXPECT(vfsim_expire_mounts(v), 0);
 	vfsim_task_destroy(u);
@@ -105,7 +105,7 @@ Test(vfs_expiry, use_resets_the_mark)
 	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
 	cr_assert(marked(t, 2));
 	EXPECT(vfsim_expire_mounts(v), 1);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -138,11 +138,11 @@ Test(vfs_expiry, busy_never_expires)
 	/* marked, but not unmounted */
 	cr_assert(marked(t, 2));
 	cr_assert(marked(t, 3));
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"2 1 /busy tmpfs busy\n"
-		"3 1 /parent tmpfs parent\n"
-		"4 3 /parent/c tmpfs c\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "2 1 /busy tmpfs busy\n"
+		         "3 1 /parent tmpfs parent\n"
+		         "4 3 /parent/c tmpfs c\n"));
 	/* the submount goes: /parent is still marked and goes next pass */
 	EXPECT(vfsim_umount2(t, "/parent/c", 0), 0);
 	cr_assert(marked(t, 3));
@@ -151,7 +151,7 @@ Test(vfs_expiry, busy_never_expires)
 	EXPECT(vfsim_close(t, (int)fd), 0);
 	EXPECT(vfsim_expire_mounts(v), 0);
 	EXPECT(vfsim_expire_mounts(v), 1);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -182,29 +182,29 @@ Test(vfs_expiry, automounts_expire)
 	fd = vfsim_openat(t, AT_FDCWD, "/auto/other", O_PATH | O_DIRECTORY, 0);
 	cr_assert_geq(fd, 0);
 	EXPECT(vfsim_expire_mounts(v), 1);
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"2 1 /auto tmpfs auto\n"
-		"4 2 /auto/other tmpfs other\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "2 1 /auto tmpfs auto\n"
+		         "4 2 /auto/other tmpfs other\n"));
 	/* the point works again: a new submount, with the freed ID */
 	EXPECT(vfsim_path_mnt_id(t, "/auto/cell"), 2);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/auto/cell/again", 0755), 0);
 	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/again"), 3);
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"2 1 /auto tmpfs auto\n"
-		"4 2 /auto/other tmpfs other\n"
-		"3 2 /auto/cell tmpfs cell\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "2 1 /auto tmpfs auto\n"
+		         "4 2 /auto/other tmpfs other\n"
+		         "3 2 /auto/cell tmpfs cell\n"));
 	/* and expires again */
 	EXPECT(vfsim_close(t, (int)fd), 0);
 	EXPECT(vfsim_expire_mounts(v), 0);
 	EXPECT(vfsim_expire_mounts(v), 2);
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"2 1 /auto tmpfs auto\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "2 1 /auto tmpfs auto\n"));
 	/* unmounting the parent takes unused submounts with it (shrink) */
 	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/"), 3);
 	EXPECT(vfsim_umount2(t, "/auto", 0), 0);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }

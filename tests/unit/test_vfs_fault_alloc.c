@@ -32,6 +32,7 @@
 #include <vfsim/vfsim.h>
 
 #include "common/vfstest.h"
+#include "common/check.h"
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -52,12 +53,6 @@ static void check_clean(struct vfsim *v, const char *what, unsigned long n)
 		     "%s n=%lu: invariant: %s", what, n, why);
 	cr_assert_eq(vfsim_warn_count(v), 0, "%s n=%lu: WARN_ON fired", what, n);
 }
-
-#define OK(expr) do {							\
-		long __r = (expr);					\
-		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
-			  vfsim_errno_name((int)-__r));			\
-	} while (0)
 
 /* ---- the cases ------------------------------------------------------------ */
 

@@ -32,6 +32,7 @@
 #include <vfsim/vfsim.h>
 
 #include "common/vfstest.h"
+#include "common/check.h"
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -43,11 +44,6 @@ static char *tree_snapshot(struct vfsim_task *t)
 	cr_assert_not_null(s, "vt_tree failed");
 	return s;
 }
-
-#define OK(expr) do {							\
-		long __r = (expr);					\
-		cr_assert(__r >= 0, "%s: %ld", #expr, __r);		\
-	} while (0)
 
 /* ---- the cases ------------------------------------------------------------ */
 

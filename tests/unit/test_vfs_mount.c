@@ -33,7 +33,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 static uint64_t counter_of(struct vfsim_task *t, unsigned int id)
 {
@@ -100,12 +100,12 @@ Test(vfs_mount, new_mount_errors)
 		cr_assert_eq(vt_mount_at(t, "/a/p2", &m2), 0);
 		cr_assert_eq(m1.d.sb_unique_id, m2.d.sb_unique_id);
 	}
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"2 1 /a tmpfs a\n"
-		"4 2 /a tmpfs a2\n"
-		"5 4 /a/p2 proc proc\n"
-		"3 1 /p proc proc\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "2 1 /a tmpfs a\n"
+		         "4 2 /a tmpfs a2\n"
+		         "5 4 /a/p2 proc proc\n"
+		         "3 1 /p proc proc\n"));
 	vfsim_task_destroy(u);
 	cr_assert_eq(vt_finish(v), 0);
 }
@@ -154,13 +154,13 @@ Test(vfs_mount, ids_smallest_free)
 		EXPECT(vfsim_mount(t, "c", "/c", "tmpfs", 0, NULL), 0);
 		EXPECT(vfsim_path_mnt_id(t, "/c"), 5);
 	}
-	EXPECT_TREE(t, VT_NOID,
-		"/ rootfs rootfs\n"
-		"/d tmpfs d\n"
-		"/e tmpfs e\n"
-		"/f tmpfs f\n"
-		"/a tmpfs a\n"
-		"/c tmpfs c\n");
+	cr_assert(vt_tree_is(t, VT_NOID,
+		         "/ rootfs rootfs\n"
+		         "/d tmpfs d\n"
+		         "/e tmpfs e\n"
+		         "/f tmpfs f\n"
+		         "/a tmpfs a\n"
+		         "/c tmpfs c\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -229,7 +229,7 @@ Test(vfs_mount, change_counter)
 	cr_assert_eq(counter_of(t, 2), 3);
 	EXPECT(vfsim_umount2(t, "/a", MNT_DETACH), 0);
 	cr_assert_eq(counter_of(t, 1), 6);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -365,16 +365,16 @@ Test(vfs_mount, bind)
 	EXPECT(vfsim_mount(t, "", "/d", NULL, MS_BIND, NULL), -EINVAL);
 	EXPECT(vfsim_mount(t, NULL, "/d", NULL, MS_BIND, NULL), -EINVAL);
 
-	EXPECT_TREE(t, VT_ATTR,
-		"1 1 / rootfs rootfs rw\n"
-		"2 1 /src tmpfs src rw,noexec\n"
-		"3 2 /src/sub tmpfs sub rw\n"
-		"4 3 /src/sub/in tmpfs in rw\n"
-		"5 1 /nr tmpfs src rw,noexec\n"
-		"6 1 /r tmpfs src rw,noexec\n"
-		"7 6 /r/sub tmpfs sub rw\n"
-		"8 7 /r/sub/in tmpfs in rw\n"
-		"9 1 /d tmpfs src[/d] rw,noexec\n");
+	cr_assert(vt_tree_is(t, VT_ATTR,
+		         "1 1 / rootfs rootfs rw\n"
+		         "2 1 /src tmpfs src rw,noexec\n"
+		         "3 2 /src/sub tmpfs sub rw\n"
+		         "4 3 /src/sub/in tmpfs in rw\n"
+		         "5 1 /nr tmpfs src rw,noexec\n"
+		         "6 1 /r tmpfs src rw,noexec\n"
+		         "7 6 /r/sub tmpfs sub rw\n"
+		         "8 7 /r/sub/in tmpfs in rw\n"
+		         "9 1 /d tmpfs src[/d] rw,noexec\n"));
 	cr_assert_eq(vt_mount_at(t, "/d", &m), 0);
 	cr_assert_str_eq(m.root, "/d");
 	/* the bind shows the same directory */
@@ -439,11 +439,11 @@ Test(vfs_mount, move)
 	EXPECT(vfsim_close(t, (int)fd), 0);
 	/* moving the shared mount itself is fine (its parent is private) */
 	EXPECT(vfsim_mount(t, "/sh", "/dst/deeper/x/y", NULL, MS_MOVE, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /dst/deeper tmpfs e private\n"
-		"3 2 /dst/deeper/x/y tmpfs sh shared:1\n"
-		"4 3 /dst/deeper/x/y/k tmpfs k shared:2\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /dst/deeper tmpfs e private\n"
+		         "3 2 /dst/deeper/x/y tmpfs sh shared:1\n"
+		         "4 3 /dst/deeper/x/y/k tmpfs k shared:2\n"));
 	vfsim_task_destroy(u);
 	cr_assert_eq(vt_finish(v), 0);
 }
@@ -469,10 +469,10 @@ Test(vfs_mount, remount)
 	 * gets the per-mount flags of the call (ro, and nosuid dropped),
 	 * the other keeps its own */
 	EXPECT(vfsim_mount(t, NULL, "/m", NULL, MS_REMOUNT | MS_RDONLY, NULL), 0);
-	EXPECT_TREE(t, VT_ATTR | VT_SB,
-		"1 1 / rootfs rootfs rw sb=rw\n"
-		"2 1 /m tmpfs m ro sb=ro\n"
-		"3 1 /m2 tmpfs m rw,nosuid sb=ro\n");
+	cr_assert(vt_tree_is(t, VT_ATTR | VT_SB,
+		         "1 1 / rootfs rootfs rw sb=rw\n"
+		         "2 1 /m tmpfs m ro sb=ro\n"
+		         "3 1 /m2 tmpfs m rw,nosuid sb=ro\n"));
 	cr_assert_eq(vt_mount_at(t, "/m2", &m), 0);
 	cr_assert_str_eq(m.sb_options, "ro,mode=755");
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m2/x", 0755), -EROFS);
@@ -484,10 +484,10 @@ Test(vfs_mount, remount)
 	cr_assert(m.d.sb_flags & VFSIM_SB_RDONLY);
 	/* back to rw through the bind */
 	EXPECT(vfsim_mount(t, NULL, "/m2", NULL, MS_REMOUNT | MS_NOEXEC, NULL), 0);
-	EXPECT_TREE(t, VT_ATTR | VT_SB,
-		"1 1 / rootfs rootfs rw sb=rw\n"
-		"2 1 /m tmpfs m ro sb=rw\n"
-		"3 1 /m2 tmpfs m rw,noexec sb=rw\n");
+	cr_assert(vt_tree_is(t, VT_ATTR | VT_SB,
+		         "1 1 / rootfs rootfs rw sb=rw\n"
+		         "2 1 /m tmpfs m ro sb=rw\n"
+		         "3 1 /m2 tmpfs m rw,noexec sb=rw\n"));
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m2/x", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m/y", 0755), -EROFS);
 	/* non-admin */
@@ -519,29 +519,29 @@ Test(vfs_mount, setattr)
 	EXPECT(vfsim_mount(t, NULL, "/m2", NULL,
 			   MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV |
 			   MS_NOEXEC | MS_NOATIME, NULL), 0);
-	EXPECT_TREE(t, VT_ATTR | VT_SB,
-		"1 1 / rootfs rootfs rw sb=rw\n"
-		"2 1 /m tmpfs m rw sb=rw\n"
-		"3 1 /m2 tmpfs m ro,nosuid,nodev,noexec,noatime sb=rw\n");
+	cr_assert(vt_tree_is(t, VT_ATTR | VT_SB,
+		         "1 1 / rootfs rootfs rw sb=rw\n"
+		         "2 1 /m tmpfs m rw sb=rw\n"
+		         "3 1 /m2 tmpfs m ro,nosuid,nodev,noexec,noatime sb=rw\n"));
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m2/x", 0755), -EROFS);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m/x", 0755), 0);
 	/* no atime flag given: noatime is kept; the others are replaced */
 	EXPECT(vfsim_mount(t, NULL, "/m2", NULL, MS_REMOUNT | MS_BIND | MS_NODEV, NULL), 0);
-	EXPECT_TREE(t, VT_ATTR,
-		"1 1 / rootfs rootfs rw\n"
-		"2 1 /m tmpfs m rw\n"
-		"3 1 /m2 tmpfs m rw,nodev,noatime\n");
+	cr_assert(vt_tree_is(t, VT_ATTR,
+		         "1 1 / rootfs rootfs rw\n"
+		         "2 1 /m tmpfs m rw\n"
+		         "3 1 /m2 tmpfs m rw,nodev,noatime\n"));
 	/* an atime flag replaces the atime setting */
 	EXPECT(vfsim_mount(t, NULL, "/m2", NULL, MS_REMOUNT | MS_BIND | MS_STRICTATIME, NULL), 0);
-	EXPECT_TREE(t, VT_ATTR,
-		"1 1 / rootfs rootfs rw\n"
-		"2 1 /m tmpfs m rw\n"
-		"3 1 /m2 tmpfs m rw,strictatime\n");
+	cr_assert(vt_tree_is(t, VT_ATTR,
+		         "1 1 / rootfs rootfs rw\n"
+		         "2 1 /m tmpfs m rw\n"
+		         "3 1 /m2 tmpfs m rw,strictatime\n"));
 	EXPECT(vfsim_mount(t, NULL, "/m2", NULL, MS_REMOUNT | MS_BIND | MS_RELATIME, NULL), 0);
-	EXPECT_TREE(t, VT_ATTR,
-		"1 1 / rootfs rootfs rw\n"
-		"2 1 /m tmpfs m rw\n"
-		"3 1 /m2 tmpfs m rw\n");
+	cr_assert(vt_tree_is(t, VT_ATTR,
+		         "1 1 / rootfs rootfs rw\n"
+		         "2 1 /m tmpfs m rw\n"
+		         "3 1 /m2 tmpfs m rw\n"));
 	/* not a mount root: EINVAL; non-admin: EPERM; no mount: ENOENT */
 	EXPECT(vfsim_mount(t, NULL, "/m/dir", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL),
 	       -EINVAL);
@@ -555,10 +555,10 @@ Test(vfs_mount, setattr)
 		vfsim_task_destroy(u);
 	}
 	/* the superblock's own state is untouched by all this */
-	EXPECT_TREE(t, VT_SB,
-		"1 1 / rootfs rootfs sb=rw\n"
-		"2 1 /m tmpfs m sb=rw\n"
-		"3 1 /m2 tmpfs m sb=rw\n");
+	cr_assert(vt_tree_is(t, VT_SB,
+		         "1 1 / rootfs rootfs sb=rw\n"
+		         "2 1 /m tmpfs m sb=rw\n"
+		         "3 1 /m2 tmpfs m sb=rw\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -581,9 +581,9 @@ Test(vfs_mount, propagation_change_errors)
 	EXPECT(vfsim_mount(t, NULL, "/nope", NULL, MS_PRIVATE, NULL), -ENOENT);
 	/* MS_REC and MS_SILENT are allowed with one type */
 	EXPECT(vfsim_mount(t, NULL, "/s", NULL, MS_SHARED | MS_REC | MS_SILENT, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /s tmpfs s shared:1\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /s tmpfs s shared:1\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -618,11 +618,11 @@ Test(vfs_mount, mount_max)
 	/* freeing one makes room for one */
 	EXPECT(vfsim_umount2(t, "/c", 0), 0);
 	EXPECT(vfsim_mount(t, "c", "/c", "tmpfs", 0, NULL), 0);
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"2 1 /a tmpfs a\n"
-		"3 2 /a/sub tmpfs sub\n"
-		"4 1 /c tmpfs c\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "2 1 /a tmpfs a\n"
+		         "3 2 /a/sub tmpfs sub\n"
+		         "4 1 /c tmpfs c\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -650,18 +650,18 @@ Test(vfs_mount, mount_max_counts_propagated_copies)
 	EXPECT(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL), 0);
 	vt_set_mount_max(v, 4);
 	EXPECT(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL), -ENOSPC);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /a tmpfs a shared:1\n"
-		"3 1 /b tmpfs a shared:1\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /a tmpfs a shared:1\n"
+		         "3 1 /b tmpfs a shared:1\n"));
 	cr_assert_eq(vt_check(v), 0);
 	vt_set_mount_max(v, 5);
 	EXPECT(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /a tmpfs a shared:1\n"
-		"4 2 /a/x tmpfs x shared:2\n"
-		"3 1 /b tmpfs a shared:1\n"
-		"5 3 /b/x tmpfs x shared:2\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /a tmpfs a shared:1\n"
+		         "4 2 /a/x tmpfs x shared:2\n"
+		         "3 1 /b tmpfs a shared:1\n"
+		         "5 3 /b/x tmpfs x shared:2\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }

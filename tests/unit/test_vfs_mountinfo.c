@@ -16,12 +16,7 @@
 #include <vfsim/vfsim.h>
 
 #include "common/vfstest.h"
-
-#define OK(expr) do {							\
-		long __r = (expr);					\
-		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
-			  vfsim_errno_name((int)-__r));			\
-	} while (0)
+#include "common/check.h"
 
 /* The whole text (caller frees), checking that the size query agrees. */
 static char *mountinfo(struct vfsim_task *t)

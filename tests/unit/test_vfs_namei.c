@@ -26,7 +26,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define SB_SUBMOUNT_BIT (1u << 26)
 

@@ -24,7 +24,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 /*
  * The common start: a shared mount, a peer of it and a slave of it.
@@ -50,11 +50,11 @@ static struct vfsim *shared_peer_slave(struct vfsim_task **tp)
 	EXPECT(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL), 0);
 	EXPECT(vfsim_mount(t, "/a", "/s", NULL, MS_BIND, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/s", NULL, MS_SLAVE, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /a tmpfs a shared:1\n"
-		"3 1 /b tmpfs a shared:1\n"
-		"4 1 /s tmpfs a master:1\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /a tmpfs a shared:1\n"
+		         "3 1 /b tmpfs a shared:1\n"
+		         "4 1 /s tmpfs a master:1\n"));
 	*tp = t;
 	return v;
 }
@@ -79,30 +79,30 @@ Test(vfs_propagation, peers_and_slaves)
 	struct vfsim *v = shared_peer_slave(&t);
 
 	EXPECT(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /a tmpfs a shared:1\n"
-		"5 2 /a/x tmpfs x shared:2\n"
-		"3 1 /b tmpfs a shared:1\n"
-		"6 3 /b/x tmpfs x shared:2\n"
-		"4 1 /s tmpfs a master:1\n"
-		"7 4 /s/x tmpfs x master:2\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /a tmpfs a shared:1\n"
+		         "5 2 /a/x tmpfs x shared:2\n"
+		         "3 1 /b tmpfs a shared:1\n"
+		         "6 3 /b/x tmpfs x shared:2\n"
+		         "4 1 /s tmpfs a master:1\n"
+		         "7 4 /s/x tmpfs x master:2\n"));
 	/* from a peer back to the original */
 	EXPECT(vfsim_mount(t, "y", "/b/y", "tmpfs", 0, NULL), 0);
 	/* a mount on the slave does not go back */
 	EXPECT(vfsim_mount(t, "z", "/s/z", "tmpfs", 0, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /a tmpfs a shared:1\n"
-		"5 2 /a/x tmpfs x shared:2\n"
-		"9 2 /a/y tmpfs y shared:3\n"
-		"3 1 /b tmpfs a shared:1\n"
-		"6 3 /b/x tmpfs x shared:2\n"
-		"8 3 /b/y tmpfs y shared:3\n"
-		"4 1 /s tmpfs a master:1\n"
-		"7 4 /s/x tmpfs x master:2\n"
-		"10 4 /s/y tmpfs y master:3\n"
-		"11 4 /s/z tmpfs z private\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /a tmpfs a shared:1\n"
+		         "5 2 /a/x tmpfs x shared:2\n"
+		         "9 2 /a/y tmpfs y shared:3\n"
+		         "3 1 /b tmpfs a shared:1\n"
+		         "6 3 /b/x tmpfs x shared:2\n"
+		         "8 3 /b/y tmpfs y shared:3\n"
+		         "4 1 /s tmpfs a master:1\n"
+		         "7 4 /s/x tmpfs x master:2\n"
+		         "10 4 /s/y tmpfs y master:3\n"
+		         "11 4 /s/z tmpfs z private\n"));
 	/* all copies share the superblock of the original */
 	{
 		struct vt_mount m1, m2;
@@ -119,14 +119,14 @@ Test(vfs_propagation, peers_and_slaves)
 	EXPECT(vfsim_umount2(t, "/b/x", 0), 0);
 	/* not back from a slave */
 	EXPECT(vfsim_umount2(t, "/s/y", 0), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /a tmpfs a shared:1\n"
-		"9 2 /a/y tmpfs y shared:3\n"
-		"3 1 /b tmpfs a shared:1\n"
-		"8 3 /b/y tmpfs y shared:3\n"
-		"4 1 /s tmpfs a master:1\n"
-		"11 4 /s/z tmpfs z private\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /a tmpfs a shared:1\n"
+		         "9 2 /a/y tmpfs y shared:3\n"
+		         "3 1 /b tmpfs a shared:1\n"
+		         "8 3 /b/y tmpfs y shared:3\n"
+		         "4 1 /s tmpfs a master:1\n"
+		         "11 4 /s/z tmpfs z private\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -157,22 +157,22 @@ Test(vfs_propagation, umount_of_busy_or_covered_copies)
 	EXPECT(vt_mkdir_p(t, "/s/x/c", 0755), 0);
 	EXPECT(vfsim_mount(t, "c", "/s/x/c", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_umount2(t, "/a/x", 0), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /a tmpfs a shared:1\n"
-		"3 1 /b tmpfs a shared:1\n"
-		"4 1 /s tmpfs a master:1\n"
-		"7 4 /s/x tmpfs x private\n"
-		"8 7 /s/x/c tmpfs c private\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /a tmpfs a shared:1\n"
+		         "3 1 /b tmpfs a shared:1\n"
+		         "4 1 /s tmpfs a master:1\n"
+		         "7 4 /s/x tmpfs x private\n"
+		         "8 7 /s/x/c tmpfs c private\n"));
 	/* group 2 is free again */
 	EXPECT(vfsim_mount(t, NULL, "/s/x", NULL, MS_SHARED, NULL), 0);
-	EXPECT_TREE(t, VT_PROP | VT_NOID,
-		"/ rootfs rootfs private\n"
-		"/a tmpfs a shared:1\n"
-		"/b tmpfs a shared:1\n"
-		"/s tmpfs a master:1\n"
-		"/s/x tmpfs x shared:2\n"
-		"/s/x/c tmpfs c private\n");
+	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
+		         "/ rootfs rootfs private\n"
+		         "/a tmpfs a shared:1\n"
+		         "/b tmpfs a shared:1\n"
+		         "/s tmpfs a master:1\n"
+		         "/s/x tmpfs x shared:2\n"
+		         "/s/x/c tmpfs c private\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -208,12 +208,12 @@ Test(vfs_propagation, unbindable)
 	EXPECT(vt_mkdir_p(t, "/sh/in", 0755), 0);
 	EXPECT(vfsim_mount(t, "/u", "/sh/in", NULL, MS_MOVE, NULL), -EINVAL);
 	EXPECT(vfsim_mount(t, "/u/q", "/sh/in", NULL, MS_MOVE, NULL), -EINVAL);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /u tmpfs u private\n"
-		"3 2 /u/q tmpfs q unbindable\n"
-		"4 1 /sh tmpfs sh shared:1\n"
-		"5 1 /t2 tmpfs u private\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /u tmpfs u private\n"
+		         "3 2 /u/q tmpfs q unbindable\n"
+		         "4 1 /sh tmpfs sh shared:1\n"
+		         "5 1 /t2 tmpfs u private\n"));
 	/* unbindable -> private makes it bindable again */
 	EXPECT(vfsim_mount(t, NULL, "/u/q", NULL, MS_PRIVATE, NULL), 0);
 	EXPECT(vfsim_mount(t, "/u/q", "/t1", NULL, MS_BIND, NULL), 0);
@@ -245,11 +245,11 @@ Test(vfs_propagation, peer_group_ids)
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_SHARED, NULL), 0);
 	/* making a shared mount shared again keeps its group */
 	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL), 0);
-	EXPECT_TREE(t, VT_PROP | VT_NOID,
-		"/ rootfs rootfs private\n"
-		"/a tmpfs a shared:1\n"
-		"/b tmpfs b shared:2\n"
-		"/c tmpfs c private\n");
+	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
+		         "/ rootfs rootfs private\n"
+		         "/a tmpfs a shared:1\n"
+		         "/b tmpfs b shared:2\n"
+		         "/c tmpfs c private\n"));
 	/* the group of /a dies: 1 is the smallest free */
 	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_PRIVATE, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/c", NULL, MS_SHARED, NULL), 0);
@@ -298,28 +298,28 @@ Test(vfs_propagation, make_slave)
 	/* a private one made a slave stays private */
 	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/m", NULL, MS_SLAVE, NULL), 0);
-	EXPECT_TREE(t, VT_PROP | VT_NOID,
-		"/ rootfs rootfs private\n"
-		"/l tmpfs l private\n"
-		"/m tmpfs m private\n");
+	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
+		         "/ rootfs rootfs private\n"
+		         "/l tmpfs l private\n"
+		         "/m tmpfs m private\n"));
 	/* the group ID of /l was released */
 	EXPECT(vfsim_mount(t, NULL, "/m", NULL, MS_SHARED, NULL), 0);
 	EXPECT(vfsim_mount(t, "/m", "/n", NULL, MS_BIND, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/n", NULL, MS_SLAVE, NULL), 0);
 	/* a slave can be shared as well: a new group, the master kept */
 	EXPECT(vfsim_mount(t, NULL, "/n", NULL, MS_SHARED, NULL), 0);
-	EXPECT_TREE(t, VT_PROP | VT_NOID,
-		"/ rootfs rootfs private\n"
-		"/l tmpfs l private\n"
-		"/m tmpfs m shared:1\n"
-		"/n tmpfs m shared:2 master:1\n");
+	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
+		         "/ rootfs rootfs private\n"
+		         "/l tmpfs l private\n"
+		         "/m tmpfs m shared:1\n"
+		         "/n tmpfs m shared:2 master:1\n"));
 	/* the master going private frees its slave */
 	EXPECT(vfsim_mount(t, NULL, "/m", NULL, MS_PRIVATE, NULL), 0);
-	EXPECT_TREE(t, VT_PROP | VT_NOID,
-		"/ rootfs rootfs private\n"
-		"/l tmpfs l private\n"
-		"/m tmpfs m private\n"
-		"/n tmpfs m shared:2\n");
+	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
+		         "/ rootfs rootfs private\n"
+		         "/l tmpfs l private\n"
+		         "/m tmpfs m private\n"
+		         "/n tmpfs m shared:2\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -346,42 +346,42 @@ Test(vfs_propagation, recursive_changes)
 
 	/* without MS_REC only the mount itself */
 	EXPECT(vfsim_mount(t, NULL, "/r/p", NULL, MS_SHARED, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /r tmpfs r private\n"
-		"3 2 /r/p tmpfs p shared:1\n"
-		"4 3 /r/p/q tmpfs q private\n"
-		"5 2 /r/o tmpfs o private\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /r tmpfs r private\n"
+		         "3 2 /r/p tmpfs p shared:1\n"
+		         "4 3 /r/p/q tmpfs q private\n"
+		         "5 2 /r/o tmpfs o private\n"));
 	/* with MS_REC everything below, each its own group, in tree order;
 	 * /r/p keeps its group */
 	EXPECT(vfsim_mount(t, NULL, "/r", NULL, MS_SHARED | MS_REC, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /r tmpfs r shared:2\n"
-		"3 2 /r/p tmpfs p shared:1\n"
-		"4 3 /r/p/q tmpfs q shared:3\n"
-		"5 2 /r/o tmpfs o shared:4\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /r tmpfs r shared:2\n"
+		         "3 2 /r/p tmpfs p shared:1\n"
+		         "4 3 /r/p/q tmpfs q shared:3\n"
+		         "5 2 /r/o tmpfs o shared:4\n"));
 	EXPECT(vfsim_mount(t, NULL, "/r/p", NULL, MS_PRIVATE | MS_REC, NULL), 0);
-	EXPECT_TREE(t, VT_PROP,
-		"1 1 / rootfs rootfs private\n"
-		"2 1 /r tmpfs r shared:2\n"
-		"3 2 /r/p tmpfs p private\n"
-		"4 3 /r/p/q tmpfs q private\n"
-		"5 2 /r/o tmpfs o shared:4\n");
+	cr_assert(vt_tree_is(t, VT_PROP,
+		         "1 1 / rootfs rootfs private\n"
+		         "2 1 /r tmpfs r shared:2\n"
+		         "3 2 /r/p tmpfs p private\n"
+		         "4 3 /r/p/q tmpfs q private\n"
+		         "5 2 /r/o tmpfs o shared:4\n"));
 	EXPECT(vfsim_mount(t, NULL, "/r", NULL, MS_UNBINDABLE | MS_REC, NULL), 0);
-	EXPECT_TREE(t, VT_PROP | VT_NOID,
-		"/ rootfs rootfs private\n"
-		"/r tmpfs r unbindable\n"
-		"/r/p tmpfs p unbindable\n"
-		"/r/p/q tmpfs q unbindable\n"
-		"/r/o tmpfs o unbindable\n");
+	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
+		         "/ rootfs rootfs private\n"
+		         "/r tmpfs r unbindable\n"
+		         "/r/p tmpfs p unbindable\n"
+		         "/r/p/q tmpfs q unbindable\n"
+		         "/r/o tmpfs o unbindable\n"));
 	/* all groups gone: the next is 1 */
 	EXPECT(vfsim_mount(t, NULL, "/r/o", NULL, MS_SHARED, NULL), 0);
-	EXPECT_TREE(t, VT_PROP | VT_NOID,
-		"/ rootfs rootfs private\n"
-		"/r tmpfs r unbindable\n"
-		"/r/p tmpfs p unbindable\n"
-		"/r/p/q tmpfs q unbindable\n"
-		"/r/o tmpfs o shared:1\n");
+	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
+		         "/ rootfs rootfs private\n"
+		         "/r tmpfs r unbindable\n"
+		         "/r/p tmpfs p unbindable\n"
+		         "/r/p/q tmpfs q unbindable\n"
+		         "/r/o tmpfs o shared:1\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }

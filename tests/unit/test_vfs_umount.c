@@ -23,7 +23,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 /*
  *   /               rootfs (1)
@@ -63,13 +63,13 @@ Test(vfs_umount, busy)
 	EXPECT(vt_mkdir_p(t, "/a/sub", 0755), 0);
 	EXPECT(vfsim_mount(t, "sub", "/a/sub", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_umount2(t, "/a", 0), -EBUSY);
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"2 1 /a tmpfs a\n"
-		"3 2 /a/sub tmpfs sub\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "2 1 /a tmpfs a\n"
+		         "3 2 /a/sub tmpfs sub\n"));
 	EXPECT(vfsim_umount2(t, "/a/sub", 0), 0);
 	EXPECT(vfsim_umount2(t, "/a", 0), 0);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	EXPECT(vfsim_umount2(t, "/a", 0), -EINVAL);
 	cr_assert_eq(vt_finish(v), 0);
 }
@@ -99,7 +99,7 @@ Test(vfs_umount, detach_busy)
 	cr_assert_geq(fdsub, 0);
 	EXPECT(vfsim_umount2(t, "/a", MNT_DETACH), 0);
 	/* gone from the tree, both */
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	EXPECT(vfsim_path_mnt_id(t, "/a/sub"), -ENOENT);
 	cr_assert_eq(vt_check(v), 0);
 	/* still usable through the fd; ".." stops at the detached root */
@@ -127,7 +127,7 @@ Test(vfs_umount, detach_busy)
 	EXPECT(vfsim_path_mnt_id(t, "/a"), 2);
 	/* detaching an unbusy mount is immediate */
 	EXPECT(vfsim_umount2(t, "/a", MNT_DETACH), 0);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	cr_assert_eq(vt_finish(v), 0);
 }
 
@@ -165,7 +165,7 @@ Test(vfs_umount, errors)
 	/* UMOUNT_NOFOLLOW: a symlink to a mount is not followed */
 	EXPECT(vfsim_umount2(t, "/la", UMOUNT_NOFOLLOW), -EINVAL);
 	EXPECT(vfsim_umount2(t, "/la", 0), 0);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	vfsim_task_destroy(u);
 	cr_assert_eq(vt_finish(v), 0);
 }
@@ -210,7 +210,7 @@ Test(vfs_umount, expire)
 	EXPECT(vfsim_umount2(t, "/e", MNT_EXPIRE), -EAGAIN);
 	/* marked and unused: the second call unmounts */
 	EXPECT(vfsim_umount2(t, "/e", MNT_EXPIRE), 0);
-	EXPECT_TREE(t, 0, "1 1 / rootfs rootfs\n");
+	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	/* the task's root cannot be expired */
 	EXPECT(vfsim_umount2(t, "/", MNT_EXPIRE), -EINVAL);
 	cr_assert_eq(vt_finish(v), 0);
@@ -245,9 +245,9 @@ Test(vfs_umount, subtree_and_counters)
 
 	EXPECT(vfsim_umount2(t, "/t", 0), -EBUSY);
 	EXPECT(vfsim_umount2(t, "/t", MNT_DETACH), 0);
-	EXPECT_TREE(t, 0,
-		"1 1 / rootfs rootfs\n"
-		"5 1 /w tmpfs w\n");
+	cr_assert(vt_tree_is(t, 0,
+		         "1 1 / rootfs rootfs\n"
+		         "5 1 /w tmpfs w\n"));
 	cr_assert_eq(vt_mount_id(t, 1, &root), 0);
 	cr_assert_eq(root.d.change_counter, 3);
 	cr_assert_eq(vt_mount_id(t, 5, &w), 0);

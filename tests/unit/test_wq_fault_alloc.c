@@ -25,6 +25,7 @@
 
 #include "common/vfstest.h"
 #include "common/wqtest.h"
+#include "common/check.h"
 
 #define NFD 64
 
@@ -33,12 +34,6 @@ static struct vfsim *v;
 static struct vfsim_task *t;
 static int fds[2], other[2];
 static struct watch_notification_filter *filter;
-
-#define OK(expr) do {							\
-		long __r = (long)(expr);				\
-		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
-			  vfsim_errno_name((int)-__r));			\
-	} while (0)
 
 #define EQ(expr, want, what, n) do {					\
 		long __g = (long)(expr), __w = (long)(want);		\

@@ -25,6 +25,7 @@
 
 #include "common/vfstest.h"
 #include "common/wqtest.h"
+#include "common/check.h"
 
 #define NFD 64
 #define UBUF 8192
@@ -34,12 +35,6 @@ static struct vfsim_task *t;
 static int fds[2];
 /* "User memory": the call's buffer, which the seam may mark unmapped. */
 static unsigned char *ubuf;
-
-#define OK(expr) do {							\
-		long __r = (long)(expr);				\
-		cr_assert(__r >= 0, "%s: %ld (%s)", #expr, __r,		\
-			  vfsim_errno_name((int)-__r));			\
-	} while (0)
 
 struct ua_case {
 	const char *name;

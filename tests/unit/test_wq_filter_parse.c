@@ -25,7 +25,7 @@
 #include <vfsim/vfsim.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 
 #define MAX_RULES 64
 #define FILTER_BYTES(n) (sizeof(struct watch_notification_filter) + \

@@ -19,7 +19,7 @@
 
 #include "common/stress.h"
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;

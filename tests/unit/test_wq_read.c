@@ -21,7 +21,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 #include "common/wqtest.h"
 
 /* The kernel's internal errno (include/linux/errno.h), not in <errno.h>. */

@@ -14,7 +14,7 @@
 #include <criterion/criterion.h>
 
 #include "common/vfstest.h"
-#include "common/vfstest_assert.h"
+#include "common/check.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
