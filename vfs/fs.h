@@ -3,6 +3,12 @@
  * Inodes, dentries, superblocks and filesystem types: the parts of the
  * kernel's include/linux/fs.h and include/linux/dcache.h the model needs.
  *
+ * Each field of struct dentry and struct super_block says what protects
+ * it; how the locks nest is in docs/internals.md, "Locks".  "Set once"
+ * fields are written before the object is published (a dentry hashed by
+ * d_add(), a superblock on the super_blocks list or born) and never
+ * change after.
+ *
  * Lifetimes (the reference-ownership table is in docs/internals.md):
  *  - an inode belongs to exactly one dentry (no hard links) and dies with it;
  *  - a dentry holds one reference for being in the tree (as on ramfs, where
@@ -125,26 +131,36 @@ struct dentry_operations {
 };
 
 struct dentry {
-	/* d_flags: changed under d_lock, read locklessly with READ_ONCE. */
+	/* DCACHE_*: changed under d_lock (WRITE_ONCE), read without it
+	 * (READ_ONCE), as the kernel's path walk does. */
 	unsigned int d_flags;
 	/* Mount watches placed on this dentry, under d_lock: the last one
 	 * going clears DCACHE_MOUNT_WATCH (erratum B10).  (Beside d_flags,
 	 * in what was padding.) */
 	unsigned int d_mount_watches;
-	/* d_parent, d_name: written under rename_lock (write side), read under
-	 * RCU + rename_lock's sequence by the notification walk. */
+	/*
+	 * d_parent and d_name: set once, before d_add() hashes the dentry.
+	 * The model has no rename; readers still follow the kernel's rule
+	 * for them (RCU plus rename_lock's sequence: the notification walk,
+	 * dentry_path_raw(), __d_path()), under which a rename would change
+	 * them with rename_lock's write side held.
+	 */
 	struct dentry *d_parent;
 	struct qstr d_name;
-	struct inode *d_inode;		/* never changes once set */
-	struct super_block *d_sb;
-	atomic_t d_count;		/* 1 for being in the tree + users */
+	struct inode *d_inode;		/* set once (d_instantiate(), d_add()) */
+	struct super_block *d_sb;	/* set once */
+	atomic_t d_count;		/* atomic: 1 for being in the tree + users */
 	spinlock_t d_lock;
+	/* d_hash, d_child, d_subdirs: under the instance's dcache_lock. */
 	struct hlist_node d_hash;	/* in the instance's dentry hash, by (parent, name) */
 	struct list_head d_child;	/* on the parent's d_subdirs */
 	struct list_head d_subdirs;	/* children, in creation order */
+	/* d_op, d_fsdata: set once, before publication or (an automount
+	 * point) under d_lock in the same hold that sets
+	 * DCACHE_NEED_AUTOMOUNT; read without a lock. */
 	const struct dentry_operations *d_op;
 	void *d_fsdata;
-	char d_iname[DNAME_INLINE_LEN];
+	char d_iname[DNAME_INLINE_LEN];	/* with d_name */
 };
 
 static inline bool d_mountpoint(const struct dentry *d)
@@ -211,20 +227,32 @@ struct super_operations {
 #define QTYPE_MASK_PRJ	(1 << 2)
 
 struct super_block {
-	struct list_head s_list;	/* on the instance's super_blocks */
+	struct list_head s_list;	/* on the instance's super_blocks, under sb_lock */
+	/* s_dev .. s_type, s_op, s_magic, s_id, s_uuid, s_volname and the
+	 * limits below: set once, by sget_fc() (its set() under sb_lock)
+	 * and fill_super, before the superblock is born (SB_BORN). */
 	dev_t s_dev;
 	unsigned long s_blocksize;
 	unsigned char s_blocksize_bits;
 	loff_t s_maxbytes;
 	struct file_system_type *s_type;
 	const struct super_operations *s_op;
-	unsigned long s_flags;		/* SB_*, under s_umount */
-	unsigned long s_iflags;
+	/*
+	 * SB_*: changed by reconfigure_super() under s_umount held for
+	 * writing (WRITE_ONCE; read with READ_ONCE, sb_rdonly()).  SB_BORN
+	 * and SB_ACTIVE are set by get_tree once fill_super is done, and
+	 * SB_ACTIVE cleared by the last deactivation, without a lock: the
+	 * kernel holds s_umount there, the model's sget_fc() hands out no
+	 * locked superblock and skips (under sb_lock) one not yet born.
+	 */
+	unsigned long s_flags;
+	unsigned long s_iflags;		/* set once (none is set yet) */
 	unsigned long s_magic;
+	/* Set once by fill_super; cleared by the last deactivation. */
 	struct dentry *s_root;
 	struct rw_semaphore s_umount;
 	int s_count;			/* passive refs, under sb_lock */
-	atomic_t s_active;		/* active refs: one per mount */
+	atomic_t s_active;		/* atomic: active refs, one per mount */
 	struct list_head s_mounts;	/* mounts of this sb, under mount_lock */
 	char s_id[32];			/* informational name */
 	uuid_t s_uuid;
@@ -234,14 +262,28 @@ struct super_block {
 	unsigned int s_max_links;	/* 0: no limit stated */
 	unsigned int s_quota_types;	/* QTYPE_MASK_* */
 	u32 s_time_gran;
-	atomic_t s_notify_counter;	/* patch 05 (here: no padding hole) */
+	atomic_t s_notify_counter;	/* patch 05: atomic (here: no padding hole) */
 	time64_t s_time_min, s_time_max;
-	u64 s_unique_id;		/* patch 04: never reused in an instance */
-	struct watch_list *s_watchers;	/* patch 05 */
-	void *s_fs_info;
+	/* Patch 04: set once by alloc_super() (the counter under sb_lock);
+	 * never reused in an instance. */
+	u64 s_unique_id;
+	/*
+	 * Patch 05.  Set once, from NULL, under s_umount held for writing
+	 * (rcu_assign_pointer()), with s_active checked under it; cleared by
+	 * the last deactivation, which frees the list after an RCU grace
+	 * period.  A poster reads it with READ_ONCE, holding an active
+	 * reference (its path) or under RCU (NFS's posts to a client's
+	 * other superblocks).
+	 */
+	struct watch_list *s_watchers;
+	void *s_fs_info;		/* set once by fill_super */
+	/* The last inode number handed out: atomic increment in
+	 * new_inode(); ->statfs reads it without a lock. */
 	unsigned long s_next_ino;
-	struct vfsim *s_kernel;		/* Test fields: the owning instance */
-	char *s_options;		/* the fs data string it was mounted with */
+	struct vfsim *s_kernel;		/* set once: the owning instance */
+	/* The fs data string it was mounted with: set once by get_tree or
+	 * fill_super. */
+	char *s_options;
 };
 
 static inline bool sb_rdonly(const struct super_block *sb)

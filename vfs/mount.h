@@ -3,14 +3,15 @@
  * struct mount, struct vfsmount, mountpoints and the mount namespace, as in
  * the kernel's fs/mount.h and include/linux/mount.h (5.6 + patch 02).
  *
- * Locking (outermost first), as in fs/namespace.c:
- *   namespace_sem (v->namespace_sem, rwsem)   -- tree topology changes
- *     sb->s_umount (rwsem)                     -- remount, per superblock
- *       mount_lock (v->mount_lock, seqlock)    -- hash, mnt_flags, children
- *         rename_lock (v->rename_lock, seqlock) -- d_parent/d_name changes
- *           dcache_lock (v->dcache_lock)       -- dentry hash, d_subdirs
- * Mounts and dentries are freed after an RCU grace period: readers under
- * rcu_read_lock() may follow mnt_parent, mnt_mountpoint and d_parent.
+ * Each field says what protects it; the order in which the locks nest is
+ * in docs/internals.md, "Locks".  In short: the tree's shape changes with
+ * namespace_sem held for writing and, for what the hash, the mountpoints
+ * and path walks see, mount_lock's write side as well, so a holder of
+ * either sees it still.  Mounts are freed after an RCU grace period:
+ * readers under rcu_read_lock() (the notification walk of seed 002) may
+ * follow mnt_parent and mnt_mountpoint of a mount they found.  "Set once"
+ * fields are written before the mount is published (its ID in the ID
+ * index, or attached) and never change after.
  */
 #ifndef _VFSIM_VFS_MOUNT_H
 #define _VFSIM_VFS_MOUNT_H
@@ -44,8 +45,15 @@
 #define MNT_UMOUNT	0x8000000
 
 struct vfsmount {
-	struct dentry *mnt_root;
-	struct super_block *mnt_sb;
+	struct dentry *mnt_root;	/* set once */
+	struct super_block *mnt_sb;	/* set once */
+	/*
+	 * MNT_*: written under mount_lock, but for a new mount or copy not
+	 * yet in the tree (its first flags, MNT_LOCKED cleared) and
+	 * MNT_DOOMED, set by whoever dropped the last reference when no one
+	 * else can reach the mount; read with READ_ONCE anywhere, or stable
+	 * under mount_lock.
+	 */
 	int mnt_flags;
 };
 
@@ -56,44 +64,75 @@ struct path {
 
 struct mnt_namespace;
 
+/* Every field but m_dentry under mount_lock (whose writers also hold
+ * namespace_sem, so its holders may read them too). */
 struct mountpoint {
-	struct hlist_node m_hash;
-	struct dentry *m_dentry;
+	struct hlist_node m_hash;	/* in mountpoint_hashtable */
+	struct dentry *m_dentry;	/* set once; holds a reference */
 	struct hlist_head m_list;	/* mounts on this mountpoint */
 	int m_count;
 };
 
 struct mount {
-	struct hlist_node mnt_hash;	/* in mount_hashtable, by (parent, mountpoint) */
-	struct mount *mnt_parent;	/* == self when not attached */
+	/* In mount_hashtable, by (parent, mountpoint): changed under
+	 * mount_lock with namespace_sem held; looked up under namespace_sem
+	 * or mount_lock (__lookup_mnt()). */
+	struct hlist_node mnt_hash;
+	/* == self when not attached.  mnt_parent and mnt_mountpoint change
+	 * under mount_lock with namespace_sem held; read under either, or
+	 * with READ_ONCE under RCU (the notification walk, which holds
+	 * mount_lock anyway, and fsinfo's are_paths_connected()). */
+	struct mount *mnt_parent;
 	struct dentry *mnt_mountpoint;
-	/* Patch 02.  Beside the other fields the notification walk reads at
-	 * every level (parent, mountpoint, root), not at the end where the
-	 * patch puts it: one cache line less per level on a deep tree. */
+	/* Patch 02.  Set once, from NULL, under the superblock's s_umount
+	 * (rcu_assign_pointer()); cleared by cleanup_mnt() when the last
+	 * reference is gone; read under RCU.  Beside the other fields the
+	 * notification walk reads at every level (parent, mountpoint, root),
+	 * not at the end where the patch puts it: one cache line less per
+	 * level on a deep tree. */
 	struct watch_list *mnt_watchers;
 	struct vfsmount mnt;
-	struct rcu_head mnt_rcu;
-	atomic_t mnt_count;		/* see docs/internals.md for the holders */
-	const char *mnt_devname;
+	struct rcu_head mnt_rcu;	/* the RCU-delayed free */
+	atomic_t mnt_count;		/* atomic; the holders: docs/internals.md */
+	const char *mnt_devname;	/* set once */
+	/* mnt_mounts and mnt_child: under mount_lock with namespace_sem
+	 * held; read under either, never under RCU alone (v17's
+	 * MOUNT_CHILDREN did, the review finding on patch 10). */
 	struct list_head mnt_mounts;	/* children, in attachment order */
 	struct list_head mnt_child;	/* on the parent's mnt_mounts */
-	struct list_head mnt_instance;	/* on sb->s_mounts */
-	struct list_head mnt_list;	/* on ns->list (or a umount list) */
-	struct list_head mnt_expire;	/* on an expiry list */
+	struct list_head mnt_instance;	/* on sb->s_mounts, under mount_lock */
+	/* On ns->list, a umount_tree() list or copy_tree()'s chain: under
+	 * namespace_sem. */
+	struct list_head mnt_list;
+	struct list_head mnt_expire;	/* on an expiry list, under namespace_sem */
+	/* Propagation: mnt_share, mnt_slave_list, mnt_slave, mnt_master and
+	 * mnt_group_id change under namespace_sem held for writing
+	 * (change_mnt_propagation() holds mount_lock too) and are read
+	 * under namespace_sem. */
 	struct list_head mnt_share;	/* circular list of peers */
 	struct list_head mnt_slave_list; /* list of slaves */
 	struct list_head mnt_slave;	/* on the master's mnt_slave_list */
 	struct mount *mnt_master;	/* we are on its slave list */
+	/* Set by commit_tree() and cleared by umount_tree(), under
+	 * namespace_sem and mount_lock; read under either (mntput_no_expire()
+	 * reads it with READ_ONCE, to warn). */
 	struct mnt_namespace *mnt_ns;
-	struct mountpoint *mnt_mp;
-	struct hlist_node mnt_mp_list;	/* on mp->m_list */
-	struct list_head mnt_umounting;	/* propagate_umount scratch */
-	struct list_head mnt_umount;	/* on v->umount_list until namespace_unlock */
-	struct cds_lfht_node mnt_id_node; /* in the mount-ID index */
-	int mnt_id;
-	int mnt_group_id;		/* peer group, 0 if not shared */
+	struct mountpoint *mnt_mp;	/* under mount_lock */
+	struct hlist_node mnt_mp_list;	/* on mp->m_list, under mount_lock */
+	/* propagate_umount() scratch, under namespace_sem and mount_lock */
+	struct list_head mnt_umounting;
+	/* On v->umount_list, under namespace_sem, until namespace_unlock()
+	 * takes the list private and drops the tree's references. */
+	struct list_head mnt_umount;
+	/* In the mount-ID index (v->mnt_id_ht): liburcu's lock-free hash
+	 * table, changed and looked up in RCU read-side sections. */
+	struct cds_lfht_node mnt_id_node;
+	int mnt_id;			/* set once */
+	int mnt_group_id;		/* peer group, 0 if not shared (above) */
+	/* No lock, as in the kernel: set with xchg() by an expiry pass and
+	 * cleared with WRITE_ONCE by any mntput() (a use unexpires). */
 	int mnt_expiry_mark;
-	atomic_t mnt_change_counter;	/* patch 02: number of changes applied */
+	atomic_t mnt_change_counter;	/* patch 02: atomic, no lock */
 };
 
 static inline struct mount *real_mount(struct vfsmount *mnt)
@@ -125,13 +164,16 @@ static inline bool is_mounted(struct vfsmount *mnt)
 #define CLEAR_MNT_MARK(m) ((m)->mnt.mnt_flags &= ~MNT_MARKED)
 
 struct mnt_namespace {
-	atomic_t count;
-	struct mount *root;
-	struct list_head list;		/* every mount, in attachment order */
-	u64 seq;
-	u64 event;
+	atomic_t count;			/* atomic */
+	struct mount *root;		/* set once */
+	/* Every mount, in attachment order: under namespace_sem. */
+	struct list_head list;
+	u64 seq;			/* set once */
+	u64 event;			/* bumped under mount_lock */
+	/* Written under namespace_sem and mount_lock (commit_tree(),
+	 * umount_tree()); read under namespace_sem (count_mounts()). */
 	unsigned int mounts;
-	struct vfsim *kernel;
+	struct vfsim *kernel;		/* set once */
 };
 
 static inline struct mount *next_mnt(struct mount *p, struct mount *root)

@@ -2,19 +2,16 @@
 /*
  * Mounts and the mount tree (fs/namespace.c, 5.6 as the patch set found it).
  *
- * Lock order: namespace_sem > sb->s_umount > mount_lock > rename_lock >
- * dcache_lock (see mount.h).  Function names are the kernel's, and each
- * state change happens where the kernel makes it, because the
- * notifications of seed 002 hook exactly these places:
+ * Which lock protects which field of struct mount is in vfs/mount.h; how
+ * the locks nest, in docs/internals.md, "Locks".  Function names are the
+ * kernel's, and each state change happens where the kernel makes it,
+ * because the notifications of seed 002 hook exactly these places:
  *   attach_recursive_mnt (NEW_MOUNT, MOVE_FROM, MOVE_TO), umount_mnt
  *   (UNMOUNT), set_mount_attributes (SETATTR), mnt_make_readonly and
  *   __mnt_unmake_readonly (READONLY), mark_mounts_for_expiry (EXPIRY).
  *
- * Mount reference counts (mnt_count): 1 for being in the tree (or, once
- * unmounted, for sitting on the umount list until namespace_unlock), 1 for
- * each attached child, 1 for each path a task holds (root, cwd, files,
- * lookups in flight).  A mount is freed, after an RCU grace period, when it
- * drops to zero.
+ * A mount is freed, after an RCU grace period, when mnt_count drops to
+ * zero; who holds its references is in docs/internals.md.
  */
 #include <stdio.h>
 #include <sys/mount.h>

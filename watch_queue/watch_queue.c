@@ -4,10 +4,10 @@
  * 5.17 fixes of erratum B12 and the later locking fixes): sizing, posting
  * one record into the ring, loss marking, clearing and lifetime.
  *
- * Lock order: wqueue->lock, then wlist->lock or pipe->rd_wait.lock.  A post
- * holds wqueue->lock while it touches the pipe, and watch_queue_clear()
- * marks the queue defunct under the same lock, so once a pipe is going no
- * post reaches it.
+ * A post holds wqueue->lock while it touches the pipe, and
+ * watch_queue_clear() marks the queue defunct under the same lock, so once
+ * a pipe is going no post reaches it.  (What each field is protected by:
+ * watch_queue.h; how the locks nest: docs/internals.md, "Locks".)
  */
 #include <linux/bug.h>
 #include <linux/slab.h>

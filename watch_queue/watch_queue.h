@@ -38,13 +38,33 @@ struct watch_filter {
 	struct watch_type_filter filters[];
 };
 
+/*
+ * Each field of the three structures below says what protects it; how the
+ * locks nest is in docs/internals.md, "Locks".  All three are freed after
+ * an RCU grace period, because posters reach them from a watch list under
+ * rcu_read_lock().
+ */
 struct watch_queue {
+	/* Replaced whole under pipe->mutex (rcu_assign_pointer(), the old
+	 * one kfree_rcu()d); posters read it under RCU. */
 	struct watch_filter __rcu *filter;
-	struct pipe_inode_info *pipe;	/* NULL once the pipe has gone */
+	/* Set once by watch_queue_init().  Never cleared: the pipe outlives
+	 * every post, because watch_queue_clear() marks the queue defunct
+	 * under lock before the pipe is freed, and posters test defunct
+	 * under lock first. */
+	struct pipe_inode_info *pipe;
 	struct hlist_head watches;	/* watches feeding this queue, under lock */
+	/*
+	 * notes, nr_notes, nr_pages: set once, by IOC_WATCH_QUEUE_SET_SIZE
+	 * under pipe->mutex and lock, so posters (under lock) see all of them
+	 * or none.  The bits of notes_bitmap are claimed by posters
+	 * (test_and_clear_bit() under the pipe's rd_wait.lock) and given back
+	 * as the reader, or the pipe's release, frees a buffer (set_bit()):
+	 * atomic bit operations.
+	 */
 	void **notes;			/* nr_pages pages of 32 notes */
 	unsigned long *notes_bitmap;	/* 1 = free note */
-	struct kref usage;
+	struct kref usage;		/* atomic */
 	unsigned int nr_notes;
 	unsigned int nr_pages;
 	/* The reader reads the fields above for every record it frees; posters
@@ -55,20 +75,29 @@ struct watch_queue {
 };
 
 struct watch {
+	/* info_id, id, private: set once, before add_watch_to_object()
+	 * publishes the watch; cred set there, under both list locks. */
 	u32 info_id;			/* ID to be OR'd into the info field */
+	/* Set once by init_watch(); never changes (read under RCU). */
 	struct watch_queue __rcu *queue;
 	struct hlist_node queue_node;	/* on queue->watches, under queue->lock */
+	/* Set under the watch list's lock when the watch joins it, cleared
+	 * there when it leaves; read under RCU. */
 	struct watch_list __rcu *watch_list;
-	struct hlist_node list_node;	/* on watch_list->watchers, RCU */
+	/* On watch_list->watchers: changed under the list's lock, walked by
+	 * posters under RCU. */
+	struct hlist_node list_node;
 	struct cred cred;		/* the watcher's, captured when added */
 	void *private;			/* the watched object, for release_watch */
 	u64 id;				/* object identity (key serial, ...) */
-	struct kref usage;
+	struct kref usage;		/* atomic */
 };
 
 struct watch_list {
+	/* Changed under lock (hlist_add_head_rcu()/hlist_del_init_rcu()),
+	 * walked by posters under RCU. */
 	struct hlist_head watchers;
-	void (*release_watch)(struct watch *watch);
+	void (*release_watch)(struct watch *watch);	/* set once */
 	spinlock_t lock;
 };
 

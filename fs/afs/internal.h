@@ -18,13 +18,13 @@
  *    Immutable once added, except afs_server.down.
  *  - afs_super_info (sb->s_fs_info): the dynamic root's or a volume's.
  *
- * Locking (outermost first):
+ * Locks, and what each protects (how they nest: docs/internals.md, "Locks"):
  *   afs_mount_mutex	finding or creating an instance's net, adding cells
  *			to it, making AFS superblocks (so two first mounts
  *			cannot make two databases, and sget never races)
- *     net->lock	net->cells, afs_server.down, net->volume_sbs,
+ *   net->lock		net->cells, afs_server.down, net->volume_sbs,
  *			net->dynroot_sb
- *       v->sb_lock	sb->s_fs_info while the sb is on super_blocks
+ *   v->sb_lock		sb->s_fs_info while the sb is on super_blocks
  */
 #ifndef _VFSIM_FS_AFS_INTERNAL_H
 #define _VFSIM_FS_AFS_INTERNAL_H

@@ -15,9 +15,10 @@
  *    is (same name, address, transport, version and acceptor), shared by
  *    every superblock mounted from it, and counted by them.
  *
- * Lock order: sb->s_umount -> clp->cl_lock -> the watch_queue locks.
- * nfs_client_lock (the list of clients) nests inside nothing else and is
- * never held with a cl_lock.
+ * Locks: clp->cl_lock guards a client's state and is taken with the
+ * raising superblock's s_umount held, and posts under it; nfs_client_lock
+ * guards the list of clients and is never held with another lock.  Their
+ * place in the whole order: docs/internals.md, "Locks".
  */
 #ifndef _VFSIM_FS_NFS_INTERNAL_H
 #define _VFSIM_FS_NFS_INTERNAL_H
