@@ -61,6 +61,7 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	}
 	v->quirks = opts->quirks;
 	v->seed = opts->seed;
+	v->nosleep = opts->nosleep;
 	if (v->seed)
 		ksim_heap_fail_random(&v->ctx.heap, 0, v->seed);
 	/* The monotonic clock starts where the options say (S10, docs/errata.md). */

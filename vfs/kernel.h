@@ -20,6 +20,12 @@ struct vfsim {
 	struct ksim_ctx ctx;		/* heap, user memory, warnings */
 	u64 quirks;			/* bit n: erratum Bn as posted in v17 */
 	u64 seed;
+	/*
+	 * A sleep that would wait for another thread fails with -EAGAIN
+	 * instead (the nosleep option of vfsim_create(), public header;
+	 * vfs/pipe.c).  Set once, before the instance is handed out.
+	 */
+	bool nosleep;
 
 	/* Filesystem types (registration happens at create time). */
 	struct list_head filesystems;

@@ -173,6 +173,18 @@ int pipe_resize_ring(struct pipe_inode_info *pipe, unsigned int nr_slots)
 	return 0;
 }
 
+/*
+ * Whether a read or write that would sleep gives -EAGAIN instead: for an
+ * O_NONBLOCK file, and for every pipe of an instance made with the nosleep
+ * option, where a sleep that only another thread could end must not hang
+ * a harness that has no other thread (vfsim_options.nosleep says why
+ * -EAGAIN).
+ */
+static bool pipe_nonblock(const struct file *filp)
+{
+	return (filp->f_flags & O_NONBLOCK) || current_kernel()->nosleep;
+}
+
 /* ---- read --------------------------------------------------------------- */
 
 /* What a sleeping reader waits for (tested under rd_wait.lock). */
@@ -324,7 +336,7 @@ static long pipe_read(struct file *filp, void __user *to, size_t total_len)
 			break;
 		if (ret)
 			break;
-		if (filp->f_flags & O_NONBLOCK) {
+		if (pipe_nonblock(filp)) {
 			ret = -EAGAIN;
 			break;
 		}
@@ -447,7 +459,7 @@ static long pipe_write(struct file *filp, const void __user *from, size_t total_
 		}
 
 		/* Wait for buffer space to become available. */
-		if (filp->f_flags & O_NONBLOCK) {
+		if (pipe_nonblock(filp)) {
 			if (!ret)
 				ret = -EAGAIN;
 			break;

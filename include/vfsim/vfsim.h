@@ -38,6 +38,57 @@ extern "C" {
 /** The library's version string (may differ from the header's). */
 VFSIM_API const char *vfsim_version(void);
 
+/*
+ * Threads.
+ *
+ * Instances are independent: calls on different instances may run at the
+ * same time from any threads, and one thread may use several instances.
+ * A thread needs no setup: it is registered with liburcu on its first call
+ * and unregistered when it exits.
+ *
+ * On one instance, every call that acts in it may be made from any number
+ * of threads at once: those taking a struct vfsim_task (the system calls,
+ * fsinfo, the watch and event calls, the tree walkers, vfsim_mountinfo(),
+ * the vfsim_test_* calls of <vfsim/testing.h>), vfsim_expire_mounts() and
+ * the calls of <vfsim/afs.h> and <vfsim/nfs.h>.  Threads may share
+ * a task: a task is a process, whose threads share its fd table, root and
+ * cwd.  The other calls are not for concurrent use on the instance:
+ * vfsim_boot() (before any task is used), vfsim_set_lsm() and
+ * vfsim_set_oops_hook() (before other threads use the instance),
+ * vfsim_set_quirks() (while no watch is in place), vfsim_task_set_caps()
+ * (while that task is in no call), vfsim_task_destroy() (while no other
+ * thread uses that task) and vfsim_destroy() (once every other call on the
+ * instance has returned, so never while a thread sleeps in it).  The
+ * testing seams may be armed from any thread; an armed fault hits
+ * whichever thread of the instance gets to it first.
+ *
+ * Which calls block.  A call may wait for a lock that a call in progress on
+ * another thread holds; such a call always finishes, so that wait ends.
+ * Two calls sleep until another thread acts:
+ *  - vfsim_read() of an empty pipe, plain or notification, whose fd is not
+ *    O_NONBLOCK, while a write end is open: until data is written (plain)
+ *    or a record is posted or lost (notification), the last write end is
+ *    closed (then 0), or vfsim_task_set_signal_pending() is called for
+ *    the reading task (then -ERESTARTSYS);
+ *  - vfsim_write() to a full plain pipe without O_NONBLOCK, while a read
+ *    end is open: until a read makes room, the last read end is closed
+ *    (-EPIPE), or a signal is made pending (-ERESTARTSYS, or the bytes
+ *    written before it slept).
+ * Each of those can only come from another thread.  A thread that makes
+ * such a call when no other thread will act on that pipe never returns,
+ * and the write end it holds itself counts: a notification pipe's reader
+ * usually holds it, so its read never sees end of file.  A harness that
+ * drives an instance from one thread uses O_NONBLOCK fds, or creates the
+ * instance with the nosleep option (struct vfsim_options), which makes
+ * every such sleep fail with -EAGAIN.
+ *
+ * Callbacks.  The LSM hooks (vfsim_set_lsm()) and the oops hook run inside
+ * the call that triggers them, on its thread, possibly with kernel locks
+ * held: they must not call into the instance.  The callbacks of the tree
+ * walkers (vfsim_for_each_mount(), vfsim_mount_by_id()) run outside it,
+ * on a snapshot, and may.
+ */
+
 struct vfsim;
 struct vfsim_task;
 
@@ -78,6 +129,20 @@ struct vfsim_options {
 	unsigned int mhash_shift;
 	/* First superblock unique ID; 0 = derived from the seed (S10, docs/errata.md). */
 	uint64_t sb_id_start;
+	/*
+	 * Never sleep (see "Threads" above): a vfsim_read() or vfsim_write()
+	 * of a pipe that would sleep until another thread acts fails with
+	 * -EAGAIN instead, whether the fd is O_NONBLOCK or not, so that a
+	 * harness with one thread cannot hang in the instance.  -EAGAIN
+	 * rather than -EDEADLK: it is what the same call gives on an
+	 * O_NONBLOCK fd, which callers already handle (a write that wrote
+	 * something returns that count, as there); and it does not depend on
+	 * whether another thread happens to be in the instance at the moment,
+	 * which would make a run's result depend on timing.  The price: no
+	 * call waits for another thread either; a reader that expects a
+	 * record from one has to poll.
+	 */
+	bool nosleep;
 };
 
 /**

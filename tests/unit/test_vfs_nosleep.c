@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The nosleep option (struct vfsim_options, "Threads" in vfsim.h): a read
+ * of an empty pipe and a write to a full one, which would sleep until
+ * another thread acts, fail with -EAGAIN instead, for notification pipes
+ * and plain pipes alike, whatever the fd's O_NONBLOCK.  What needs no
+ * sleep (data there, room there, end of file, a broken pipe) is as
+ * without the option.
+ *
+ * Without the option the same calls sleep, and a second thread wakes them
+ * (as in test_wq_read.c: what is asserted does not depend on whether the
+ * sleeper was asleep yet when the other thread acted).  With it, a second
+ * thread's record is found by polling.
+ *
+ * Every test ends with the instance's invariants, no warnings, and a
+ * teardown without leaks (vfsim_destroy_check() == 0); the last one fails
+ * each allocation of a nosleep sequence in turn.  The timeouts turn a
+ * regression (a sleep that nothing ends) into a failure, not a hang.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "common/check.h"
+#include "common/vfstest.h"
+#include "common/wqtest.h"
+
+#define PIPE_BYTES (16 * 4096)	/* a plain pipe's ring: 16 pages */
+
+static struct vfsim *boot(bool nosleep)
+{
+	struct vfsim_options opts = { .nosleep = nosleep };
+	struct vfsim *v;
+
+	cr_assert_eq(vfsim_create(&opts, &v), 0);
+	cr_assert_eq(vfsim_boot(v, "empty"), 0);
+	return v;
+}
+
+static void finish(struct vfsim *v)
+{
+	cr_assert_eq(vt_check(v), 0, "invariants or warnings");
+	cr_assert_eq(vfsim_destroy_check(v, stderr), 0, "leaks at teardown");
+}
+
+/* A notification pipe (blocking fds) of 4 notes, watching test object 1. */
+static void notification_pipe(struct vfsim_task *t, int fds[2])
+{
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+}
+
+/* ---- a call in another thread ------------------------------------------ */
+
+enum op_kind { OP_READ, OP_WRITE, OP_POST };
+
+struct op {
+	pthread_t th;
+	struct vfsim_task *t;
+	enum op_kind kind;
+	int fd;
+	void *buf;
+	size_t len;		/* OP_POST: the record's sequence number */
+	long ret;
+	int started;
+};
+
+static void *op_main(void *arg)
+{
+	struct op *o = arg;
+
+	__atomic_store_n(&o->started, 1, __ATOMIC_RELEASE);
+	switch (o->kind) {
+	case OP_READ:
+		o->ret = vfsim_read(o->t, o->fd, o->buf, o->len);
+		break;
+	case OP_WRITE:
+		o->ret = vfsim_write(o->t, o->fd, o->buf, o->len);
+		break;
+	case OP_POST:
+		o->ret = wqt_post_seq(o->t, 1, (uint32_t)o->len);
+		break;
+	}
+	return NULL;
+}
+
+/* Start it and wait until it has begun (asleep or not: the tests do not care). */
+static void op_start(struct op *o, struct vfsim_task *t, enum op_kind kind, int fd,
+		     void *buf, size_t len)
+{
+	memset(o, 0, sizeof(*o));
+	o->t = t;
+	o->kind = kind;
+	o->fd = fd;
+	o->buf = buf;
+	o->len = len;
+	cr_assert_eq(pthread_create(&o->th, NULL, op_main, o), 0);
+	while (!__atomic_load_n(&o->started, __ATOMIC_ACQUIRE))
+		sched_yield();
+}
+
+static void op_join(struct op *o)
+{
+	cr_assert_eq(pthread_join(o->th, NULL), 0);
+}
+
+/* ---- with the option: -EAGAIN where the call would sleep ------------------ */
+
+Test(vfs_nosleep, empty_notification_pipe_read_eagain, .timeout = 60)
+{
+	struct vfsim *v = boot(true);
+	struct vfsim_task *t = vfsim_init_task(v);
+	unsigned char buf[128];
+	char text[64] = "";
+	int fds[2], unsized[2];
+
+	notification_pipe(t, fds);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
+	/* a record there is read as ever, then the pipe is empty again */
+	EXPECT(wqt_post_seq(t, 1, 1), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 16);
+	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "1");
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
+	/* before SET_SIZE too; a loss owed is read without sleeping */
+	wqt_pipe(t, 0, 0, unsized);
+	EXPECT(vfsim_read(t, unsized[0], buf, sizeof(buf)), -EAGAIN);
+	EXPECT(vfsim_test_watch(t, unsized[0], 2, 0), 0);
+	EXPECT(wqt_post_seq(t, 2, 2), 0);
+	EXPECT(vfsim_read(t, unsized[0], buf, sizeof(buf)), 8);
+	/* the write end closed: end of file, which needs no sleep */
+	EXPECT(vfsim_close(t, fds[1]), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 0);
+	finish(v);
+}
+
+Test(vfs_nosleep, empty_plain_pipe_read_eagain, .timeout = 60)
+{
+	struct vfsim *v = boot(true);
+	struct vfsim_task *t = vfsim_init_task(v);
+	char buf[16];
+	int fds[2];
+
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
+	EXPECT(vfsim_write(t, fds[1], "ping", 4), 4);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 4);
+	cr_assert(memcmp(buf, "ping", 4) == 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
+	/* -EAGAIN, like O_NONBLOCK, comes before a pending signal's -ERESTARTSYS */
+	vfsim_task_set_signal_pending(t, true);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
+	vfsim_task_set_signal_pending(t, false);
+	EXPECT(vfsim_close(t, fds[1]), 0);
+	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 0);
+	finish(v);
+}
+
+Test(vfs_nosleep, full_plain_pipe_write_eagain, .timeout = 60)
+{
+	struct vfsim *v = boot(true);
+	struct vfsim_task *t = vfsim_init_task(v);
+	static char big[PIPE_BYTES + 100], back[PIPE_BYTES + 100];
+	int fds[2];
+
+	memset(big, 'x', sizeof(big));
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	/* what fits is written, and its count returned, as with O_NONBLOCK */
+	EXPECT(vfsim_write(t, fds[1], big, sizeof(big)), PIPE_BYTES);
+	EXPECT(vfsim_write(t, fds[1], "y", 1), -EAGAIN);
+	/* a page read makes room for a page */
+	EXPECT(vfsim_read(t, fds[0], back, 4096), 4096);
+	EXPECT(vfsim_write(t, fds[1], big, sizeof(big)), 4096);
+	EXPECT(vfsim_write(t, fds[1], "y", 1), -EAGAIN);
+	EXPECT(vfsim_read(t, fds[0], back, sizeof(back)), PIPE_BYTES);
+	cr_assert(memcmp(back, big, PIPE_BYTES) == 0);
+	/* no reader left: -EPIPE, not -EAGAIN */
+	EXPECT(vfsim_close(t, fds[0]), 0);
+	EXPECT(vfsim_write(t, fds[1], "y", 1), -EPIPE);
+	finish(v);
+}
+
+/* A record another thread posts is found by polling: nothing waits for it. */
+Test(vfs_nosleep, second_thread_record_found_by_polling, .timeout = 60)
+{
+	struct vfsim *v = boot(true);
+	struct vfsim_task *t = vfsim_init_task(v);
+	struct vfsim_task *poster = vt_task(v, 0, 0);
+	unsigned char buf[128];
+	char text[64] = "";
+	struct op o;
+	int fds[2];
+	long n;
+
+	notification_pipe(t, fds);
+	op_start(&o, poster, OP_POST, -1, NULL, 7);
+	while ((n = vfsim_read(t, fds[0], buf, sizeof(buf))) == -EAGAIN)
+		sched_yield();
+	EXPECT(n, 16);
+	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "7");
+	op_join(&o);
+	EXPECT(o.ret, 0);
+	finish(v);
+}
+
+/* ---- without it: the same calls sleep until another thread acts ---------- */
+
+Test(vfs_nosleep, off_notification_read_woken_by_post, .timeout = 60)
+{
+	struct vfsim *v = boot(false);
+	struct vfsim_task *t = vfsim_init_task(v);
+	struct vfsim_task *poster = vt_task(v, 0, 0);
+	unsigned char buf[128];
+	char text[64] = "";
+	struct op o;
+	int fds[2];
+
+	notification_pipe(t, fds);
+	op_start(&o, t, OP_READ, fds[0], buf, sizeof(buf));
+	EXPECT(wqt_post_seq(poster, 1, 1), 0);
+	op_join(&o);
+	EXPECT(o.ret, 16);
+	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
+	cr_assert_str_eq(text, "1");
+	finish(v);
+}
+
+Test(vfs_nosleep, off_plain_read_woken_by_write, .timeout = 60)
+{
+	struct vfsim *v = boot(false);
+	struct vfsim_task *t = vfsim_init_task(v);
+	char buf[16];
+	struct op o;
+	int fds[2];
+
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	op_start(&o, t, OP_READ, fds[0], buf, sizeof(buf));
+	EXPECT(vfsim_write(t, fds[1], "ping", 4), 4);
+	op_join(&o);
+	EXPECT(o.ret, 4);
+	cr_assert(memcmp(buf, "ping", 4) == 0);
+	finish(v);
+}
+
+/* The writer fills the ring and sleeps for the rest; a read makes room. */
+Test(vfs_nosleep, off_full_write_woken_by_read, .timeout = 60)
+{
+	struct vfsim *v = boot(false);
+	struct vfsim_task *t = vfsim_init_task(v);
+	static char big[PIPE_BYTES + 100], back[PIPE_BYTES + 100];
+	struct op o;
+	int fds[2];
+
+	memset(big, 'x', sizeof(big));
+	EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	op_start(&o, t, OP_WRITE, fds[1], big, sizeof(big));
+	/* Whether or not the writer has filled the ring yet, this read takes
+	 * a first page's worth (more if it finds less, never less than 1). */
+	OK(vfsim_read(t, fds[0], back, 4096));
+	op_join(&o);
+	EXPECT(o.ret, (long)sizeof(big));
+	finish(v);
+}
+
+/* ---- faults ------------------------------------------------------------- */
+
+/*
+ * Each allocation of a nosleep sequence fails in turn: every call gives
+ * its result or -ENOMEM, never a sleep, and the instance tears down clean.
+ */
+Test(vfs_nosleep, allocation_faults_leave_no_leak, .timeout = 120)
+{
+	static char big[PIPE_BYTES + 1], back[PIPE_BYTES + 1];
+	unsigned long n;
+
+	memset(big, 'z', sizeof(big));
+	for (n = 1; ; n++) {
+		struct vfsim *v = boot(true);
+		struct vfsim_task *t = vfsim_init_task(v);
+		unsigned char rec[128];
+		int fds[2] = { -1, -1 }, nfds[2] = { -1, -1 };
+		long r;
+		bool fired;
+
+		vfsim_fail_nth_alloc(v, n);
+		r = vfsim_pipe2(t, fds, 0);
+		cr_assert(r == 0 || r == -ENOMEM, "pipe2: %ld", r);
+		if (r == 0) {
+			r = vfsim_write(t, fds[1], big, sizeof(big));
+			cr_assert(r == PIPE_BYTES || r == -ENOMEM || (r > 0 && r < PIPE_BYTES),
+				  "write: %ld", r);
+			r = vfsim_write(t, fds[1], "y", 1);
+			cr_assert(r == -EAGAIN || r == 1 || r == -ENOMEM, "write: %ld", r);
+			r = vfsim_read(t, fds[0], back, sizeof(back));
+			cr_assert(r > 0 || r == -EAGAIN, "read: %ld", r);
+		}
+		r = vfsim_pipe2(t, nfds, O_NOTIFICATION_PIPE);
+		cr_assert(r == 0 || r == -ENOMEM, "pipe2 (notification): %ld", r);
+		if (r == 0) {
+			r = vfsim_ioctl(t, nfds[0], IOC_WATCH_QUEUE_SET_SIZE, 4);
+			cr_assert(r == 0 || r == -ENOMEM, "SET_SIZE: %ld", r);
+			r = vfsim_read(t, nfds[0], rec, sizeof(rec));
+			EXPECT(r, -EAGAIN);
+		}
+		fired = vfsim_alloc_fault_fired(v);
+		vfsim_fail_nth_alloc(v, 0);
+		finish(v);
+		if (!fired)
+			break;
+	}
+	cr_assert_gt(n, 3, "the sequence allocates (%lu points)", n - 1);
+}
