@@ -8,6 +8,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -15,8 +16,9 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fault_sweep.h"
+#include "common/vfstest.h"
 
 /* The whole text (caller frees), checking that the size query agrees. */
 static char *mountinfo(struct vfsim_task *t)
@@ -157,36 +159,47 @@ Test(mountinfo, short_buffer_and_faults)
 	free(whole);
 }
 
-/* More than a page of text: the seq_file buffer is doubled and the pass
- * made again, as seq_read() does; an allocation failure at any doubling
- * is -ENOMEM with nothing leaked. */
-Test(mountinfo, grows_its_buffer)
+/* 200 mounts with long names: more than a page of text. */
+static void setup_long_text(struct fault_run *r)
 {
-	char path[64], *s;
-	unsigned long k, fails = 0;
-	long n;
+	char path[64];
 	int i;
 
 	for (i = 0; i < 200; i++) {
 		snprintf(path, sizeof(path), "/mount-with-a-long-name-%03d", i);
-		OK(vfsim_mkdirat(init, AT_FDCWD, path, 0755));
-		OK(vfsim_mount(init, "a-long-source-name", path, "tmpfs", 0, NULL));
+		OK(vfsim_mkdirat(r->t, AT_FDCWD, path, 0755));
+		OK(vfsim_mount(r->t, "a-long-source-name", path, "tmpfs", 0, NULL));
 	}
+}
+
+Test(mountinfo, more_than_a_page)
+{
+	struct fault_run r = { .v = v, .t = init };
+	char *s;
+
+	setup_long_text(&r);
 	s = mountinfo(init);
 	cr_assert_gt(strlen(s), 8192);
 	cr_assert(strstr(s, " /mount-with-a-long-name-199 rw,relatime - tmpfs "));
 	free(s);
-	for (k = 1;; k++) {
-		vfsim_fail_nth_alloc(v, k);
-		n = vfsim_mountinfo(init, NULL, 0);
-		if (!vfsim_alloc_fault_fired(v))
-			break;
-		cr_assert_eq(n, -ENOMEM);
-		fails++;
-	}
-	vfsim_fail_nth_alloc(v, 0);
-	cr_assert_geq(fails, 3, "only %lu allocations", fails);
 }
+
+static long op_mountinfo_size(struct fault_run *r)
+{
+	return vfsim_mountinfo(r->t, NULL, 0);
+}
+
+static char *whole_text(struct fault_run *r)
+{
+	return mountinfo(r->t);
+}
+
+/* More than a page of text: the seq_file buffer is doubled and the pass
+ * made again, as seq_read() does; an allocation failure at any doubling
+ * is -ENOMEM with nothing leaked, and the text is then the same. */
+FAULT_ALLOC_TEST(mountinfo_fault_alloc, grows_its_buffer, .setup = setup_long_text,
+		 .op = op_mountinfo_size, .min_allocs = 3, .changes_nothing = true,
+		 .frees_all = true, .outcome = whole_text)
 
 Test(mountinfo, bad_task)
 {
