@@ -1,31 +1,29 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * User-copy fault sweeps over the notification-pipe entry points that take
- * a user pointer (as tests/unit/test_vfs_fault_uaccess.c does for the
- * mount calls).  For each call:
+ * User-copy fault sweeps (common/fault_sweep.h) over the notification-pipe
+ * entry points that take a user pointer.  For each call:
  *   - a pointer into the first page, and the whole user buffer unmapped:
  *     -EFAULT (for write() to a notification pipe: -EXDEV, before any copy);
- *   - a countdown over its user copies, n = 1, 2, ..., the fault at once
- *     (after = 0) and after 3 bytes (a partial copy), until the countdown
- *     no longer fires; the call must then succeed;
- *   - the number of copies is the one the case documents;
+ *   - a countdown over its user copies, the fault at once and after 3
+ *     bytes (a partial copy); the number of copies is the one the case
+ *     documents, and the result of each fault the one .want gives;
  *   - after every run the case checks what the call left: no fd behind a
  *     failed pipe2(), the old filter after a failed SET_FILTER, records not
  *     copied still queued and in order, nothing posted by a failed post;
+ *   - a failed call, made again, gives what an unfaulted one gives (apart,
+ *     where the check of the failed state reads what the retry would);
  *   - vfsim_check_invariants() holds, no WARN_ON, no leak.
  */
-#include <criterion/criterion.h>
-#include <criterion/logging.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
+#include "common/check.h"
+#include "common/fault_sweep.h"
 #include "common/vfstest.h"
 #include "common/wqtest.h"
-#include "common/check.h"
 
 #define NFD 64
 #define UBUF 8192
@@ -33,24 +31,26 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 static int fds[2];
-/* "User memory": the call's buffer, which the seam may mark unmapped. */
+/* "User memory": the call's buffer, which the sweep may mark unmapped. */
 static unsigned char *ubuf;
 
-struct ua_case {
-	const char *name;
-	/* state in a fresh instance, and the call's good user data in ubuf */
-	void (*setup)(void);
-	long (*op)(void *uptr);
-	/* user copies the call makes */
-	unsigned int copies;
-	/* the result when copy @n (1-based) faults; 0: no fault */
-	long (*want)(unsigned int n);
-	/* what the call left, after copy @n faulted (0: none did) */
-	void (*check)(const char *what, unsigned int n, long ret);
-};
-
-static long want_efault_or_0(unsigned int n)
+static void start(struct fault_run *r)
 {
+	v = r->v;
+	t = r->t;
+	fds[0] = fds[1] = -1;
+	ubuf = r->args[0];
+}
+
+static unsigned int faulted(struct fault_run *r)
+{
+	return r->fired ? (unsigned int)r->n : 0;
+}
+
+static long want_efault_or_0(struct fault_run *r)
+{
+	unsigned int n = faulted(r);
+
 	return n ? -EFAULT : 0;
 }
 
@@ -64,24 +64,26 @@ static void expect_text(const char *what, int fd, const char *want)
 
 /* ---- pipe2: one copy, of the two fds ------------------------------------------- */
 
-static void setup_nothing(void)
+static void setup_nothing(struct fault_run *r)
 {
+	start(r);
 }
 
-static long op_pipe2(void *p)
+static long op_pipe2(struct fault_run *r)
 {
-	return vfsim_pipe2(t, p, 0);
+	return vfsim_pipe2(t, r->args[0], 0);
 }
 
-static long op_pipe2_notification(void *p)
+static long op_pipe2_notification(struct fault_run *r)
 {
-	return vfsim_pipe2(t, p, O_NOTIFICATION_PIPE);
+	return vfsim_pipe2(t, r->args[0], O_NOTIFICATION_PIPE);
 }
 
-static void check_pipe2(const char *what, unsigned int n, long ret)
+static void check_pipe2(struct fault_run *r)
 {
-	(void)ret;
-	cr_assert_eq(wqt_count_fds(t, NFD), n ? 0 : 2, "%s: fds left", what);
+	unsigned int n = faulted(r);
+
+	cr_assert_eq(wqt_count_fds(t, NFD), n ? 0 : 2, "%s: fds left", r->what);
 }
 
 /* ---- SET_FILTER: the header, then the rules ------------------------------------- */
@@ -90,10 +92,11 @@ static unsigned int nr_rules;
 
 /* A pipe watching object 1 whose filter passes subtype 1; in ubuf, one
  * passing subtype 2. */
-static void setup_filter(void)
+static void setup_filter(struct fault_run *r)
 {
 	struct watch_notification_filter *f = wqt_filter_new(nr_rules);
 
+	start(r);
 	wqt_pipe(t, O_NONBLOCK, 4, fds);
 	OK(vfsim_test_watch(t, fds[0], 1, 0));
 	wqt_rule(f, 0, WQT_TYPE, 1u << 1, 0, 0);
@@ -106,38 +109,40 @@ static void setup_filter(void)
 	free(f);
 }
 
-static void setup_filter_1(void)
+static void setup_filter_1(struct fault_run *r)
 {
 	nr_rules = 1;
-	setup_filter();
+	setup_filter(r);
 }
 
-static void setup_filter_16(void)
+static void setup_filter_16(struct fault_run *r)
 {
 	nr_rules = 16;
-	setup_filter();
+	setup_filter(r);
 }
 
-static long op_set_filter(void *p)
+static long op_set_filter(struct fault_run *r)
 {
-	return wqt_set_filter(t, fds[0], p);
+	return wqt_set_filter(t, fds[0], r->args[0]);
 }
 
-static void check_filter(const char *what, unsigned int n, long ret)
+static void check_filter(struct fault_run *r)
 {
-	(void)ret;
+	unsigned int n = faulted(r);
+
 	OK(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 1));
 	OK(wqt_post(t, 1, WQT_TYPE, 2, 16, 0, 2));
-	expect_text(what, fds[0], n ? "1/s1" : "2/s2");
+	expect_text(r->what, fds[0], n ? "1/s1" : "2/s2");
 }
 
 /* ---- read: a copy per record, and one for a LOSS ---------------------------------- */
 
 /* "4 loss 6" queued: record 4 carries the loss mark, record 6 follows. */
-static void setup_read(void)
+static void setup_read(struct fault_run *r)
 {
 	char text[128];
 
+	start(r);
 	wqt_pipe(t, O_NONBLOCK, 4, fds);
 	OK(vfsim_test_watch(t, fds[0], 1, 0));
 	for (uint32_t i = 1; i <= 5; i++)
@@ -146,130 +151,140 @@ static void setup_read(void)
 	OK(wqt_post_seq(t, 1, 6));
 }
 
-static long op_read(void *p)
+static long op_read(struct fault_run *r)
 {
-	return vfsim_read(t, fds[0], p, UBUF);
+	return vfsim_read(t, fds[0], r->args[0], UBUF);
 }
 
-static long want_read(unsigned int n)
+static long want_read(struct fault_run *r)
 {
 	static const long ret[] = { 40, -EFAULT, 16, 24 };
 
-	return ret[n];
+	return ret[faulted(r)];
 }
 
 /* What the call returned and what stayed queued make up the whole, in order. */
-static void check_read(const char *what, unsigned int n, long ret)
+static void check_read(struct fault_run *r)
 {
 	char text[512] = "", rest[512];
 
-	(void)n;
-	if (ret > 0)
-		cr_assert_geq(wqt_render(ubuf, (size_t)ret, text, sizeof(text)), 1);
+	if (r->ret > 0)
+		cr_assert_geq(wqt_render(ubuf, (size_t)r->ret, text, sizeof(text)), 1);
 	cr_assert_geq(wqt_drain(t, fds[0], 512, rest, sizeof(rest)), 0);
 	if (text[0] && rest[0])
 		strcat(text, " ");
 	strcat(text, rest);
-	cr_assert_str_eq(text, "4 loss 6", "%s: records", what);
+	cr_assert_str_eq(text, "4 loss 6", "%s: records", r->what);
 }
 
 /* ---- FIONREAD: one copy out ---------------------------------------------------- */
 
-static void setup_fionread(void)
+static void setup_fionread(struct fault_run *r)
 {
+	start(r);
 	wqt_pipe(t, O_NONBLOCK, 4, fds);
 	OK(vfsim_test_watch(t, fds[0], 1, 0));
 	OK(wqt_post(t, 1, WQT_TYPE, 0, 40, 0, 1));
 	memset(ubuf, 0xff, sizeof(int));
 }
 
-static long op_fionread(void *p)
+static long op_fionread(struct fault_run *r)
 {
-	return vfsim_ioctl(t, fds[0], FIONREAD, (unsigned long)(uintptr_t)p);
+	return vfsim_ioctl(t, fds[0], FIONREAD, (unsigned long)(uintptr_t)r->args[0]);
 }
 
-static void check_fionread(const char *what, unsigned int n, long ret)
+static void check_fionread(struct fault_run *r)
 {
+	unsigned int n = faulted(r);
+
 	int got;
 
-	(void)ret;
 	memcpy(&got, ubuf, sizeof(got));
 	if (!n)
-		cr_assert_eq(got, 40, "%s: FIONREAD gave %d", what, got);
-	expect_text(what, fds[0], "1/l40");
+		cr_assert_eq(got, 40, "%s: FIONREAD gave %d", r->what, got);
+	expect_text(r->what, fds[0], "1/l40");
 }
 
 /* ---- vfsim_test_post: the header, then the whole record ----------------------------- */
 
-static void setup_post(void)
+static void setup_post(struct fault_run *r)
 {
+	start(r);
 	wqt_pipe(t, O_NONBLOCK, 4, fds);
 	OK(vfsim_test_watch(t, fds[0], 1, 3));
 	wqt_record(ubuf, WQT_TYPE, 5, 100, 0, 77);
 }
 
-static long op_post(void *p)
+static long op_post(struct fault_run *r)
 {
-	return vfsim_test_post(t, 1, p);
+	return vfsim_test_post(t, 1, r->args[0]);
 }
 
-static void check_post(const char *what, unsigned int n, long ret)
+static void check_post(struct fault_run *r)
 {
-	(void)ret;
-	expect_text(what, fds[0], n ? "" : "77@3/s5/l100");
+	unsigned int n = faulted(r);
+
+	expect_text(r->what, fds[0], n ? "" : "77@3/s5/l100");
 }
 
 /* ---- plain pipes: read and write ------------------------------------------------ */
 
-static void setup_plain_read(void)
+static void setup_plain_read(struct fault_run *r)
 {
+	start(r);
 	OK(vfsim_pipe2(t, fds, O_NONBLOCK));
 	OK(vfsim_write(t, fds[1], "hello", 5));
 }
 
-static long op_plain_read(void *p)
+static long op_plain_read(struct fault_run *r)
 {
-	return vfsim_read(t, fds[0], p, 5);
+	return vfsim_read(t, fds[0], r->args[0], 5);
 }
 
-static long want_plain_read(unsigned int n)
+static long want_plain_read(struct fault_run *r)
 {
+	unsigned int n = faulted(r);
+
 	return n ? -EFAULT : 5;
 }
 
-static void check_plain_read(const char *what, unsigned int n, long ret)
+static void check_plain_read(struct fault_run *r)
 {
+	unsigned int n = faulted(r);
+
 	char buf[8];
 
-	(void)ret;
 	if (n) {
-		cr_assert_eq(vfsim_read(t, fds[0], buf, sizeof(buf)), 5, "%s: data kept", what);
+		cr_assert_eq(vfsim_read(t, fds[0], buf, sizeof(buf)), 5, "%s: data kept", r->what);
 		cr_assert(memcmp(buf, "hello", 5) == 0);
 	} else {
 		cr_assert(memcmp(ubuf, "hello", 5) == 0);
 	}
 }
 
-static void setup_plain_write(void)
+static void setup_plain_write(struct fault_run *r)
 {
+	start(r);
 	OK(vfsim_pipe2(t, fds, O_NONBLOCK));
 	memcpy(ubuf, "hello", 5);
 }
 
 /* "ab" in the pipe first: "hello" goes into the same page (merged) */
-static void setup_plain_merge(void)
+static void setup_plain_merge(struct fault_run *r)
 {
-	setup_plain_write();
+	setup_plain_write(r);
 	OK(vfsim_write(t, fds[1], "ab", 2));
 }
 
-static long op_plain_write(void *p)
+static long op_plain_write(struct fault_run *r)
 {
-	return vfsim_write(t, fds[1], p, 5);
+	return vfsim_write(t, fds[1], r->args[0], 5);
 }
 
-static long want_plain_write(unsigned int n)
+static long want_plain_write(struct fault_run *r)
 {
+	unsigned int n = faulted(r);
+
 	return n ? -EFAULT : 5;
 }
 
@@ -281,211 +296,111 @@ static int fionread(void)
 	return n;
 }
 
-static void check_plain_write(const char *what, unsigned int n, long ret)
+static void check_plain_write(struct fault_run *r)
 {
-	(void)ret;
-	cr_assert_eq(fionread(), n ? 0 : 5, "%s: bytes in the pipe", what);
+	unsigned int n = faulted(r);
+
+	cr_assert_eq(fionread(), n ? 0 : 5, "%s: bytes in the pipe", r->what);
 }
 
-static void check_plain_merge(const char *what, unsigned int n, long ret)
+static void check_plain_merge(struct fault_run *r)
 {
+	unsigned int n = faulted(r);
+
 	char buf[16];
 
-	(void)ret;
-	cr_assert_eq(vfsim_read(t, fds[0], buf, sizeof(buf)), n ? 2 : 7, "%s", what);
-	cr_assert(memcmp(buf, n ? "ab" : "abhello", n ? 2 : 7) == 0, "%s: bytes", what);
+	cr_assert_eq(vfsim_read(t, fds[0], buf, sizeof(buf)), n ? 2 : 7, "%s", r->what);
+	cr_assert(memcmp(buf, n ? "ab" : "abhello", n ? 2 : 7) == 0, "%s: bytes", r->what);
 }
 
 /* Two pages: a copy each; a fault in the second returns the first page. */
-static void setup_plain_two_pages(void)
+static void setup_plain_two_pages(struct fault_run *r)
 {
+	start(r);
 	OK(vfsim_pipe2(t, fds, O_NONBLOCK));
 	memset(ubuf, 'p', UBUF);
 }
 
-static long op_plain_write_big(void *p)
+static long op_plain_write_big(struct fault_run *r)
 {
-	return vfsim_write(t, fds[1], p, 8192);
+	return vfsim_write(t, fds[1], r->args[0], 8192);
 }
 
-static long want_plain_write_big(unsigned int n)
+static long want_plain_write_big(struct fault_run *r)
 {
 	static const long ret[] = { 8192, -EFAULT, 4096 };
 
-	return ret[n];
+	return ret[faulted(r)];
 }
 
-static void check_plain_write_big(const char *what, unsigned int n, long ret)
+static void check_plain_write_big(struct fault_run *r)
 {
-	(void)n;
-	cr_assert_eq(fionread(), ret > 0 ? ret : 0, "%s: bytes in the pipe", what);
+	cr_assert_eq(fionread(), r->ret > 0 ? r->ret : 0, "%s: bytes in the pipe", r->what);
 }
 
 /* write() to a notification pipe is refused before any copy. */
-static void setup_notification_write(void)
+static void setup_notification_write(struct fault_run *r)
 {
+	start(r);
 	wqt_pipe(t, O_NONBLOCK, 4, fds);
 }
 
-static long op_notification_write(void *p)
+static long op_notification_write(struct fault_run *r)
 {
-	return vfsim_write(t, fds[1], p, 16);
+	return vfsim_write(t, fds[1], r->args[0], 16);
 }
 
-static long want_exdev(unsigned int n)
+static long want_exdev(struct fault_run *r)
 {
-	(void)n;
 	return -EXDEV;
 }
 
-static void check_nothing(const char *what, unsigned int n, long ret)
-{
-	(void)what, (void)n, (void)ret;
-}
 
-/* ---- running one call ---------------------------------------------------------- */
+/* ---- the sweeps -------------------------------------------------------------- */
 
-static const struct ua_case cases[] = {
-	{ "pipe2", setup_nothing, op_pipe2, 1, want_efault_or_0, check_pipe2 },
-	{ "pipe2_notification", setup_nothing, op_pipe2_notification, 1, want_efault_or_0,
-	  check_pipe2 },
-	{ "set_filter", setup_filter_1, op_set_filter, 2, want_efault_or_0, check_filter },
-	{ "set_filter_16_rules", setup_filter_16, op_set_filter, 2, want_efault_or_0,
-	  check_filter },
-	{ "read", setup_read, op_read, 3, want_read, check_read },
-	{ "fionread", setup_fionread, op_fionread, 1, want_efault_or_0, check_fionread },
-	{ "test_post", setup_post, op_post, 2, want_efault_or_0, check_post },
-	{ "plain_read", setup_plain_read, op_plain_read, 1, want_plain_read, check_plain_read },
-	{ "plain_write", setup_plain_write, op_plain_write, 1, want_plain_write,
-	  check_plain_write },
-	{ "plain_write_merged", setup_plain_merge, op_plain_write, 1, want_plain_write,
-	  check_plain_merge },
-	{ "plain_write_two_pages", setup_plain_two_pages, op_plain_write_big, 2,
-	  want_plain_write_big, check_plain_write_big },
-	{ "notification_write", setup_notification_write, op_notification_write, 0,
-	  want_exdev, check_nothing },
-};
+/* the call's user memory: one buffer of UBUF bytes */
+#define WQ_UACCESS(id, ...)						\
+	FAULT_UACCESS_TEST(wq_fault_uaccess, id, .nargs = 1, .buf_size = UBUF, __VA_ARGS__)
 
-static void run_begin(const struct ua_case *c)
-{
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
-	fds[0] = fds[1] = -1;
-	memset(ubuf, 0, UBUF);
-	c->setup();
-}
-
-static void run_end(const struct ua_case *c, const char *what)
-{
-	char why[256] = "";
-
-	vfsim_uaccess_remap_all(v);
-	cr_assert_eq(vfsim_check_invariants(v, why, sizeof(why)), 0, "%s %s: invariant: %s",
-		     c->name, what, why);
-	cr_assert_eq(vfsim_warn_count(v), 0, "%s %s: WARN_ON", c->name, what);
-	cr_assert_eq(vfsim_destroy_check(v, stderr), 0, "%s %s: leak", c->name, what);
-}
-
-static void expect_ret(const struct ua_case *c, const char *what, long ret, long want)
-{
-	cr_assert_eq(ret, want, "%s %s: %ld (%s), want %ld (%s)", c->name, what, ret,
-		     vfsim_errno_name((int)-ret), want, vfsim_errno_name((int)-want));
-}
-
-static void unmapped(const struct ua_case *c)
-{
-	/* EXDEV comes before any copy: only cases that copy fault here */
-	long want = c->copies ? -EFAULT : c->want(0);
-	long ret;
-
-	/* in the first page (NULL itself means "no filter" to SET_FILTER) */
-	run_begin(c);
-	ret = c->op((void *)(uintptr_t)16);
-	expect_ret(c, "low pointer", ret, want);
-	c->check("low pointer", c->copies ? 1 : 0, ret);
-	run_end(c, "low pointer");
-
-	run_begin(c);
-	cr_assert_eq(vfsim_uaccess_unmap(v, ubuf, UBUF), 0);
-	ret = c->op(ubuf);
-	expect_ret(c, "unmapped", ret, want);
-	c->check("unmapped", c->copies ? 1 : 0, ret);
-	run_end(c, "unmapped");
-}
-
-static unsigned int countdown(const struct ua_case *c, size_t after)
-{
-	unsigned int n;
-	char what[64];
-
-	for (n = 1;; n++) {
-		bool fired;
-		long ret;
-
-		snprintf(what, sizeof(what), "countdown n=%u after=%zu", n, after);
-		run_begin(c);
-		vfsim_fail_nth_uaccess(v, n, after);
-		ret = c->op(ubuf);
-		fired = vfsim_uaccess_fault_fired(v);
-		vfsim_fail_nth_uaccess(v, 0, 0);
-		if (fired)
-			cr_assert_leq(n, c->copies, "%s %s: more copies than %u", c->name, what,
-				      c->copies);
-		expect_ret(c, what, ret, c->want(fired ? n : 0));
-		c->check(what, fired ? n : 0, ret);
-		run_end(c, what);
-		if (!fired)
-			break;
-	}
-	return n - 1;
-}
-
-static void sweep(const struct ua_case *c)
-{
-	unsigned int n0, n3;
-
-	unmapped(c);
-	n0 = countdown(c, 0);
-	n3 = countdown(c, 3);
-	cr_assert_eq(n0, c->copies, "%s: %u user copies, want %u", c->name, n0, c->copies);
-	cr_assert_eq(n3, c->copies, "%s: %u user copies (after 3), want %u", c->name, n3,
-		     c->copies);
-	cr_log_info("%s: %u user copies", c->name, n0);
-	fprintf(stderr, "uaccess %-22s %u copies\n", c->name, n0);
-}
-
-static void suite_init(void)
-{
-	ubuf = malloc(UBUF);
-	cr_assert_not_null(ubuf);
-}
-
-static void suite_fini(void)
-{
-	free(ubuf);
-}
-
-TestSuite(wq_fault_uaccess, .init = suite_init, .fini = suite_fini);
-
-#define UA_TEST(idx, id) Test(wq_fault_uaccess, id) { sweep(&cases[idx]); }
-
-UA_TEST(0, pipe2)
-UA_TEST(1, pipe2_notification)
-UA_TEST(2, set_filter)
-UA_TEST(3, set_filter_16_rules)
-UA_TEST(4, read)
-UA_TEST(5, fionread)
-UA_TEST(6, test_post)
-UA_TEST(7, plain_read)
-UA_TEST(8, plain_write)
-UA_TEST(9, plain_write_merged)
-UA_TEST(10, plain_write_two_pages)
-UA_TEST(11, notification_write)
-
-Test(wq_fault_uaccess, all_cases_registered)
-{
-	cr_assert_eq(sizeof(cases) / sizeof(cases[0]), 12);
-}
+/* pipe2: one copy, of the two fds */
+WQ_UACCESS(pipe2, .setup = setup_nothing, .op = op_pipe2, .copies = 1,
+	   .want = want_efault_or_0, .after_fail = check_pipe2, .after_ok = check_pipe2)
+WQ_UACCESS(pipe2_notification, .setup = setup_nothing, .op = op_pipe2_notification,
+	   .copies = 1, .want = want_efault_or_0, .after_fail = check_pipe2,
+	   .after_ok = check_pipe2)
+/* SET_FILTER: the header, then the rules */
+WQ_UACCESS(set_filter, .setup = setup_filter_1, .op = op_set_filter, .copies = 2,
+	   .want = want_efault_or_0, .after_fail = check_filter, .after_ok = check_filter)
+WQ_UACCESS(set_filter_16_rules, .setup = setup_filter_16, .op = op_set_filter, .copies = 2,
+	   .want = want_efault_or_0, .after_fail = check_filter, .after_ok = check_filter)
+/* read: a copy per record, and one for a LOSS; the check drains the pipe */
+WQ_UACCESS(read, .setup = setup_read, .op = op_read, .copies = 3, .want = want_read,
+	   .after_fail = check_read, .after_ok = check_read, .retry_apart = true)
+/* FIONREAD: one copy out; the check drains the pipe */
+WQ_UACCESS(fionread, .setup = setup_fionread, .op = op_fionread, .copies = 1,
+	   .want = want_efault_or_0, .after_fail = check_fionread,
+	   .after_ok = check_fionread, .retry_apart = true)
+/* vfsim_test_post: the header, then the whole record */
+WQ_UACCESS(test_post, .setup = setup_post, .op = op_post, .copies = 2,
+	   .want = want_efault_or_0, .after_fail = check_post, .after_ok = check_post)
+/* plain pipes; the checks of read and of the merged write read the pipe */
+WQ_UACCESS(plain_read, .setup = setup_plain_read, .op = op_plain_read, .copies = 1,
+	   .want = want_plain_read, .after_fail = check_plain_read,
+	   .after_ok = check_plain_read, .retry_apart = true)
+WQ_UACCESS(plain_write, .setup = setup_plain_write, .op = op_plain_write, .copies = 1,
+	   .want = want_plain_write, .after_fail = check_plain_write,
+	   .after_ok = check_plain_write)
+WQ_UACCESS(plain_write_merged, .setup = setup_plain_merge, .op = op_plain_write, .copies = 1,
+	   .want = want_plain_write, .after_fail = check_plain_merge,
+	   .after_ok = check_plain_merge, .retry_apart = true)
+/* two pages: a copy each; a fault in the second returns the first page */
+WQ_UACCESS(plain_write_two_pages, .setup = setup_plain_two_pages, .op = op_plain_write_big,
+	   .copies = 2, .want = want_plain_write_big, .after_fail = check_plain_write_big,
+	   .after_ok = check_plain_write_big)
+/* write() to a notification pipe is refused (-EXDEV, pipe_write()'s
+ * first test) before it looks at the buffer: no copy to fault */
+WQ_UACCESS(notification_write, .setup = setup_notification_write,
+	   .op = op_notification_write, .copies_nothing = true, .want = want_exdev)
 
 /* Watching, unwatching and destroying take no user pointer: no copy at all. */
 Test(wq_fault_uaccess, watch_calls_copy_nothing)
