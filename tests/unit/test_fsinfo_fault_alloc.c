@@ -1,189 +1,138 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Countdown allocation-failure sweeps over fsinfo(), as
- * test_vfs_fault_alloc.c does for the mount operations: for n = 1, 2, ...
- * build the tree in a fresh instance, make the n-th allocation of one
- * fsinfo() call fail, and check that
- *   - the call returned -ENOMEM,
- *   - it left no allocation behind (live objects as before the call),
- *   - the tree is exactly as it was (fsinfo() changes nothing),
- *   - the invariants hold and no WARN_ON fired,
- *   - the call, repeated without a fault, gives the same bytes as a call
- *     that never saw a fault,
- *   - the instance tears down leak-free.
- * The sweep ends at the first n whose fault did not fire.
+ * Countdown allocation-failure sweeps (common/fault_sweep.h) over
+ * fsinfo(): each failure returns -ENOMEM and leaves no allocation behind;
+ * no call, failed or not, changes the tree or keeps an allocation
+ * (fsinfo() changes nothing); the call, repeated without a fault, gives
+ * the same result and the same bytes as a call that never saw a fault;
+ * the instance tears down leak-free.
  *
  *   /                rootfs
  *   |-/a             tmpfs "a"  (/a/f an open file: fd 3)
  *   |  |-/a/0 ...    tmpfs "c0" ... "c599" (MOUNT_CHILDREN > one page)
  *   `-/t             fsinfotest "t"
  */
-#include <criterion/criterion.h>
-#include <criterion/logging.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/fsinfo_testfs.h"
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fault_sweep.h"
+#include "common/fsinfo_testfs.h"
 
 #define BUF 8192
 
-struct fault_case {
-	const char *name;
-	bool many_children;
-	long (*op)(struct vfsim_task *t, void *buf);
-};
+/* The caller's buffer, filled with 0xbd before each call. */
+static unsigned char buffer[BUF];
 
-static void setup(struct vfsim *v, struct vfsim_task *t, bool many)
+static void *fresh_buffer(void)
 {
-	unsigned int i;
-	char path[32];
+	memset(buffer, 0xbd, sizeof(buffer));
+	return buffer;
+}
 
-	cr_assert_eq(vt_register_testfs(v), 0);
+static void setup(struct fault_run *r)
+{
+	struct vfsim_task *t = r->t;
+
+	cr_assert_eq(vt_register_testfs(r->v), 0);
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755));
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/t", 0755));
 	OK(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL));
 	OK(vfsim_mount(t, "t", "/t", "fsinfotest", 0, NULL));
 	OK(vfsim_openat(t, AT_FDCWD, "/a/f", O_CREAT | O_RDONLY, 0644));
-	for (i = 0; many && i < 600; i++) {
+}
+
+static void setup_many_children(struct fault_run *r)
+{
+	char path[32];
+	unsigned int i;
+
+	setup(r);
+	for (i = 0; i < 600; i++) {
 		snprintf(path, sizeof(path), "/a/%u", i);
-		OK(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
-		OK(vfsim_mount(t, "c", path, "ramfs", 0, NULL));
+		OK(vfsim_mkdirat(r->t, AT_FDCWD, path, 0755));
+		OK(vfsim_mount(r->t, "c", path, "ramfs", 0, NULL));
 	}
 }
 
-static long op_statfs_path(struct vfsim_task *t, void *buf)
+/* The bytes of the buffer, in hex. */
+static char *buffer_bytes(struct fault_run *r)
 {
-	return vfsim_fsinfo(t, AT_FDCWD, "/a", NULL, buf, BUF);
+	char *s = malloc(2 * BUF + 1);
+	size_t i;
+
+	cr_assert_not_null(s);
+	for (i = 0; i < BUF; i++)
+		snprintf(s + 2 * i, 3, "%02x", buffer[i]);
+	return s;
 }
 
-static long op_ids_fd(struct vfsim_task *t, void *buf)
+static long op_statfs_path(struct fault_run *r)
+{
+	return vfsim_fsinfo(r->t, AT_FDCWD, "/a", NULL, fresh_buffer(), BUF);
+}
+
+static long op_ids_fd(struct fault_run *r)
 {
 	struct fsinfo_params p = { .flags = FSINFO_FLAGS_QUERY_FD,
 				   .request = FSINFO_ATTR_IDS };
 
-	return vfsim_fsinfo(t, 3, NULL, &p, buf, BUF);
+	return vfsim_fsinfo(r->t, 3, NULL, &p, fresh_buffer(), BUF);
 }
 
-static long op_mount_info_by_id(struct vfsim_task *t, void *buf)
+static long op_mount_info_by_id(struct fault_run *r)
 {
-	return vt_fsinfo_mnt(t, 2, FSINFO_ATTR_MOUNT_INFO, buf, BUF);
+	return vt_fsinfo_mnt(r->t, 2, FSINFO_ATTR_MOUNT_INFO, fresh_buffer(), BUF);
 }
 
-static long op_mount_point(struct vfsim_task *t, void *buf)
+static long op_mount_point(struct fault_run *r)
 {
-	return vt_fsinfo(t, "/a", FSINFO_ATTR_MOUNT_POINT, 0, 0, buf, BUF);
+	return vt_fsinfo(r->t, "/a", FSINFO_ATTR_MOUNT_POINT, 0, 0, fresh_buffer(), BUF);
 }
 
-static long op_volume_id(struct vfsim_task *t, void *buf)
+static long op_volume_id(struct fault_run *r)
 {
-	return vt_fsinfo(t, "/a", FSINFO_ATTR_VOLUME_ID, 0, 0, buf, BUF);
+	return vt_fsinfo(r->t, "/a", FSINFO_ATTR_VOLUME_ID, 0, 0, fresh_buffer(), BUF);
 }
 
-static long op_children_resize(struct vfsim_task *t, void *buf)
+static long op_children_resize(struct fault_run *r)
 {
-	return vt_fsinfo(t, "/a", FSINFO_ATTR_MOUNT_CHILDREN, 0, 0, buf, BUF);
+	return vt_fsinfo(r->t, "/a", FSINFO_ATTR_MOUNT_CHILDREN, 0, 0, fresh_buffer(), BUF);
 }
 
-static long op_attributes_size_only(struct vfsim_task *t, void *buf)
+/* the buffer untouched: the outcome shows it */
+static long op_attributes_size_only(struct fault_run *r)
 {
-	return vt_fsinfo(t, "/t", FSINFO_ATTR_FSINFO_ATTRIBUTES, 0, 0, NULL, 0);
+	fresh_buffer();
+	return vt_fsinfo(r->t, "/t", FSINFO_ATTR_FSINFO_ATTRIBUTES, 0, 0, NULL, 0);
 }
 
-static long op_opaque_resize(struct vfsim_task *t, void *buf)
+static long op_opaque_resize(struct fault_run *r)
 {
 	vt_testfs.opaque_size = 6000;
-	return vt_fsinfo(t, "/t", VT_ATTR_OPAQUE, 0, 0, buf, BUF);
+	return vt_fsinfo(r->t, "/t", VT_ATTR_OPAQUE, 0, 0, fresh_buffer(), BUF);
 }
 
-static uint64_t live(struct vfsim *v)
-{
-	struct vfsim_alloc_stats st;
-
-	vfsim_rcu_barrier();
-	vfsim_alloc_stats(v, &st);
-	return st.live_objects;
-}
-
-static void sweep(const struct fault_case *c)
-{
-	void *want = malloc(BUF), *got = malloc(BUF);
-	long want_ret;
-	unsigned long n;
-
-	/* the answer without faults */
-	{
-		struct vfsim *v = vt_boot("empty");
-
-		setup(v, vfsim_init_task(v), c->many_children);
-		memset(want, 0xbd, BUF);
-		want_ret = c->op(vfsim_init_task(v), want);
-		cr_assert_geq(want_ret, 0, "%s: %ld", c->name, want_ret);
-		cr_assert_eq(vt_finish(v), 0);
-	}
-	for (n = 1;; n++) {
-		struct vfsim *v = vt_boot("empty");
-		struct vfsim_task *t = vfsim_init_task(v);
-		uint64_t before_live;
-		char *before, *after;
-		bool fired;
-		long ret;
-
-		setup(v, t, c->many_children);
-		before = vt_tree(t, VT_ALL);
-		before_live = live(v);
-
-		memset(got, 0xbd, BUF);
-		vfsim_fail_nth_alloc(v, n);
-		ret = c->op(t, got);
-		fired = vfsim_alloc_fault_fired(v);
-		vfsim_fail_nth_alloc(v, 0);
-
-		if (fired)
-			cr_assert_eq(ret, -ENOMEM, "%s n=%lu: %ld", c->name, n, ret);
-		cr_assert_eq(live(v), before_live, "%s n=%lu: allocations left", c->name, n);
-		after = vt_tree(t, VT_ALL);
-		cr_assert_str_eq(after, before, "%s n=%lu: tree changed", c->name, n);
-		free(after);
-		free(before);
-		if (fired) {
-			memset(got, 0xbd, BUF);
-			ret = c->op(t, got);
-		}
-		cr_assert_eq(ret, want_ret, "%s n=%lu", c->name, n);
-		cr_assert_eq(memcmp(got, want, BUF), 0, "%s n=%lu: other bytes", c->name, n);
-		cr_assert_eq(vt_finish(v), 0, "%s n=%lu", c->name, n);
-		if (!fired)
-			break;
-	}
-	cr_log_info("%s: %lu allocation failure points", c->name, n - 1);
-	fprintf(stderr, "sweep %-22s %4lu failure points\n", c->name, n - 1);
-	cr_assert_gt(n, 1, "%s: no allocation to fail", c->name);
-	free(want);
-	free(got);
-}
-
-#define SWEEP(id, ...)							\
-	Test(fsinfo_fault_alloc, id)					\
-	{								\
-		static const struct fault_case c = { .name = #id, __VA_ARGS__ }; \
-		sweep(&c);						\
-	}
+/* Every call: fsinfo() changes nothing, keeps nothing, and a success
+ * gives the same bytes whether or not a fault came before. */
+#define FSINFO_SWEEP(id, ...)						\
+	FAULT_ALLOC_TEST(fsinfo_fault_alloc, id, .changes_nothing = true,		\
+			 .frees_all = true, .outcome = buffer_bytes, __VA_ARGS__)
 
 /* getname(), the kernel buffer */
-SWEEP(statfs_path, .op = op_statfs_path)
+FSINFO_SWEEP(statfs_path, .setup = setup, .op = op_statfs_path)
 /* the kernel buffer only */
-SWEEP(ids_fd, .op = op_ids_fd)
+FSINFO_SWEEP(ids_fd, .setup = setup, .op = op_ids_fd)
 /* the ID string's copy, the kernel buffer */
-SWEEP(mount_info_by_id, .op = op_mount_info_by_id)
-SWEEP(mount_point, .op = op_mount_point)
-SWEEP(volume_id, .op = op_volume_id)
+FSINFO_SWEEP(mount_info_by_id, .setup = setup, .op = op_mount_info_by_id)
+FSINFO_SWEEP(mount_point, .setup = setup, .op = op_mount_point)
+FSINFO_SWEEP(volume_id, .setup = setup, .op = op_volume_id)
 /* two buffers: 4096 bytes, then 8192 */
-SWEEP(children_resize, .many_children = true, .op = op_children_resize)
+FSINFO_SWEEP(children_resize, .op = op_children_resize, .setup = setup_many_children,
+	     .min_allocs = 3)
 /* erratum B6 fixed: the size-only query fetches */
-SWEEP(attributes_size_only, .op = op_attributes_size_only)
-SWEEP(opaque_resize, .op = op_opaque_resize)
+FSINFO_SWEEP(attributes_size_only, .setup = setup, .op = op_attributes_size_only)
+FSINFO_SWEEP(opaque_resize, .setup = setup, .op = op_opaque_resize)

@@ -13,22 +13,23 @@
  *   - a countdown over all the copies of a call, faulting at once and
  *     after 3 bytes, until it no longer fires; then the call succeeds.
  * Every failure leaves the tree as it was, the invariants true, no
- * allocation behind; every instance tears down leak-free.
+ * allocation behind; every instance tears down leak-free (the countdowns:
+ * common/fault_sweep.h).
  *
  *   /          rootfs
  *   `-/a       tmpfs "a"
  */
 #include <criterion/criterion.h>
-#include <criterion/logging.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/check.h"
+#include "common/fault_sweep.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 /*
  * Argument blocks live in static memory: the seam sees them as user memory.
@@ -48,15 +49,6 @@ static struct vfsim *boot(void)
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
 	return v;
-}
-
-static uint64_t live(struct vfsim *v)
-{
-	struct vfsim_alloc_stats st;
-
-	vfsim_rcu_barrier();
-	vfsim_alloc_stats(v, &st);
-	return st.live_objects;
 }
 
 Test(fsinfo_fault_uaccess, bad_pointers)
@@ -110,74 +102,60 @@ Test(fsinfo_fault_uaccess, unmapped_tail)
 	cr_assert_eq(vt_finish(v), 0);
 }
 
-struct ua_case {
-	const char *name;
-	unsigned int flags, request;
-	char *pathname;
-};
+/* ---- the countdowns -------------------------------------------------------------- */
 
-static void countdown(const struct ua_case *c, size_t after)
+static void setup(struct fault_run *r)
 {
-	unsigned long n;
-	long want;
-
-	{
-		struct vfsim *v = boot();
-
-		memset(&params, 0, sizeof(params));
-		params.flags = c->flags;
-		params.request = c->request;
-		want = vfsim_fsinfo(vfsim_init_task(v), AT_FDCWD, c->pathname, &params,
-				    buffer, sizeof(buffer));
-		cr_assert_gt(want, 0, "%s: %ld", c->name, want);
-		cr_assert_eq(vt_finish(v), 0);
-	}
-	for (n = 1;; n++) {
-		struct vfsim *v = boot();
-		struct vfsim_task *t = vfsim_init_task(v);
-		char *before = vt_tree(t, VT_ALL), *now;
-		uint64_t before_live = live(v);
-		bool fired;
-		long ret;
-
-		memset(&params, 0, sizeof(params));
-		params.flags = c->flags;
-		params.request = c->request;
-		vfsim_fail_nth_uaccess(v, n, after);
-		ret = vfsim_fsinfo(t, AT_FDCWD, c->pathname, &params, buffer, sizeof(buffer));
-		fired = vfsim_uaccess_fault_fired(v);
-		vfsim_fail_nth_uaccess(v, 0, 0);
-
-		if (fired)
-			cr_assert_eq(ret, -EFAULT, "%s n=%lu after=%zu: %ld", c->name, n,
-				     after, ret);
-		else
-			cr_assert_eq(ret, want, "%s n=%lu", c->name, n);
-		cr_assert_eq(live(v), before_live, "%s n=%lu: allocations left", c->name, n);
-		now = vt_tree(t, VT_ALL);
-		cr_assert_str_eq(now, before, "%s n=%lu", c->name, n);
-		free(now);
-		free(before);
-		cr_assert_eq(vt_finish(v), 0, "%s n=%lu", c->name, n);
-		if (!fired)
-			break;
-	}
-	cr_log_info("%s: %lu user copies", c->name, n - 1);
-	fprintf(stderr, "countdown %-14s after=%zu: %lu user copies\n", c->name, after, n - 1);
+	EXPECT(vfsim_mkdirat(r->t, AT_FDCWD, "/a", 0755), 0);
+	EXPECT(vfsim_mount(r->t, "a", "/a", "tmpfs", 0, NULL), 0);
 }
 
-#define COUNTDOWN(id, ...)						\
-	Test(fsinfo_fault_uaccess, id)					\
-	{								\
-		static const struct ua_case c = { .name = #id, __VA_ARGS__ }; \
-		countdown(&c, 0);					\
-		countdown(&c, 3);					\
-	}
+static long query(struct fault_run *r, unsigned int flags, unsigned int request, char *pathname)
+{
+	memset(&params, 0, sizeof(params));
+	params.flags = flags;
+	params.request = request;
+	memset(buffer, 0xbd, sizeof(buffer));
+	return vfsim_fsinfo(r->t, AT_FDCWD, pathname, &params, buffer, sizeof(buffer));
+}
+
+static long op_path_vstruct(struct fault_run *r)
+{
+	return query(r, 0, FSINFO_ATTR_MOUNT_INFO, path_a);
+}
+
+static long op_path_string(struct fault_run *r)
+{
+	return query(r, 0, FSINFO_ATTR_MOUNT_DEVNAME, path_a);
+}
+
+static long op_mount_id(struct fault_run *r)
+{
+	return query(r, FSINFO_FLAGS_QUERY_MOUNT, FSINFO_ATTR_IDS, mnt_id_2);
+}
+
+/* The value as the caller's buffer holds it, in hex. */
+static char *buffer_bytes(struct fault_run *r)
+{
+	char *s = malloc(2 * sizeof(buffer) + 1);
+	size_t i;
+
+	cr_assert_not_null(s);
+	for (i = 0; i < sizeof(buffer); i++)
+		snprintf(s + 2 * i, 3, "%02x", buffer[i]);
+	return s;
+}
+
+/* Every call: fsinfo() changes nothing and keeps nothing, and a success
+ * gives what a call that never saw a fault gives. */
+#define FSINFO_UACCESS(id, ...)						\
+	FAULT_UACCESS_TEST(fsinfo_fault_uaccess, id, .setup = setup,	\
+			   .changes_nothing = true, .frees_all = true,	\
+			   .outcome = buffer_bytes, __VA_ARGS__)
 
 /* params, pathname, value, tail */
-COUNTDOWN(path_vstruct, .request = FSINFO_ATTR_MOUNT_INFO, .pathname = path_a)
-/* params, pathname, value */
-COUNTDOWN(path_string, .request = FSINFO_ATTR_MOUNT_DEVNAME, .pathname = path_a)
+FSINFO_UACCESS(path_vstruct, .op = op_path_vstruct, .copies = 4)
+/* params, pathname, value (a string's tail is not touched: S6) */
+FSINFO_UACCESS(path_string, .op = op_path_string, .copies = 3)
 /* params, ID string, value, tail */
-COUNTDOWN(mount_id, .flags = FSINFO_FLAGS_QUERY_MOUNT,
-	  .request = FSINFO_ATTR_IDS, .pathname = mnt_id_2)
+FSINFO_UACCESS(mount_id, .op = op_mount_id, .copies = 4)
