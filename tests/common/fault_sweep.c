@@ -84,7 +84,8 @@ static void run_begin(struct fault_run *r, const struct fault_case *c, enum faul
 	r->after = after;
 	r->arg = arg;
 	describe(r, apart);
-	r->v = vt_boot(c->tree ? c->tree : "empty");
+	cr_assert_eq(vfsim_create(c->options, &r->v), 0);
+	cr_assert_eq(vfsim_boot(r->v, c->tree ? c->tree : "empty"), 0, "%s: boot", c->name);
 	r->t = vfsim_init_task(r->v);
 	/* "User memory": our own copies, which the seam may mark unmapped. */
 	for (i = 0; i < c->nargs; i++) {

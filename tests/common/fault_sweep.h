@@ -86,6 +86,7 @@ struct fault_run {
 struct fault_case {
 	const char *name;
 	const char *tree;			/* booted; NULL: "empty" */
+	const struct vfsim_options *options;	/* NULL: the defaults */
 	void (*setup)(struct fault_run *r);	/* may be NULL */
 	long (*op)(struct fault_run *r);
 	void (*cleanup)(struct fault_run *r);	/* after each run; may be NULL */

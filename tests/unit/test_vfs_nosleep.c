@@ -26,6 +26,7 @@
 #include <criterion/criterion.h>
 
 #include "common/check.h"
+#include "common/fault_sweep.h"
 #include "common/vfstest.h"
 #include "common/wqtest.h"
 
@@ -269,49 +270,62 @@ Test(vfs_nosleep, off_full_write_woken_by_read, .timeout = 60)
 
 /* ---- faults ------------------------------------------------------------- */
 
+static char big[PIPE_BYTES + 1], back[PIPE_BYTES + 1];
+
 /*
- * Each allocation of a nosleep sequence fails in turn: every call gives
- * its result or -ENOMEM, never a sleep, and the instance tears down clean.
+ * A nosleep sequence: a plain pipe filled past its ring and read back, a
+ * notification pipe sized and read empty.  Under a failed allocation each
+ * call gives its result or -ENOMEM, never a sleep; the sequence checks
+ * each call itself and goes on.
+ */
+static long nosleep_sequence(struct fault_run *run)
+{
+	struct vfsim_task *t = run->t;
+	unsigned char rec[128];
+	int fds[2] = { -1, -1 }, nfds[2] = { -1, -1 };
+	long r;
+
+	memset(big, 'z', sizeof(big));
+	r = vfsim_pipe2(t, fds, 0);
+	cr_assert(r == 0 || r == -ENOMEM, "pipe2: %ld", r);
+	if (r == 0) {
+		r = vfsim_write(t, fds[1], big, sizeof(big));
+		cr_assert(r == PIPE_BYTES || r == -ENOMEM || (r > 0 && r < PIPE_BYTES),
+			  "write: %ld", r);
+		r = vfsim_write(t, fds[1], "y", 1);
+		cr_assert(r == -EAGAIN || r == 1 || r == -ENOMEM, "write: %ld", r);
+		r = vfsim_read(t, fds[0], back, sizeof(back));
+		cr_assert(r > 0 || r == -EAGAIN, "read: %ld", r);
+	}
+	r = vfsim_pipe2(t, nfds, O_NOTIFICATION_PIPE);
+	cr_assert(r == 0 || r == -ENOMEM, "pipe2 (notification): %ld", r);
+	if (r == 0) {
+		r = vfsim_ioctl(t, nfds[0], IOC_WATCH_QUEUE_SET_SIZE, 4);
+		cr_assert(r == 0 || r == -ENOMEM, "SET_SIZE: %ld", r);
+		r = vfsim_read(t, nfds[0], rec, sizeof(rec));
+		EXPECT(r, -EAGAIN);
+	}
+	return 0;
+}
+
+/* The sequence took its failures in its stride (and checked them). */
+static bool absorbed(struct fault_run *r)
+{
+	return r->ret == 0;
+}
+
+/*
+ * Each allocation of the sequence fails in turn (common/fault_sweep.h):
+ * the sequence's own checks hold, and the instance's invariants, and it
+ * tears down clean.
  */
 Test(vfs_nosleep, allocation_faults_leave_no_leak, .timeout = 120)
 {
-	static char big[PIPE_BYTES + 1], back[PIPE_BYTES + 1];
-	unsigned long n;
+	static const struct vfsim_options nosleep = { .nosleep = true };
+	static const struct fault_case c = {
+		.name = "nosleep_sequence", .options = &nosleep, .op = nosleep_sequence,
+		.partial_ok = absorbed, .min_allocs = 3,
+	};
 
-	memset(big, 'z', sizeof(big));
-	for (n = 1; ; n++) {
-		struct vfsim *v = boot(true);
-		struct vfsim_task *t = vfsim_init_task(v);
-		unsigned char rec[128];
-		int fds[2] = { -1, -1 }, nfds[2] = { -1, -1 };
-		long r;
-		bool fired;
-
-		vfsim_fail_nth_alloc(v, n);
-		r = vfsim_pipe2(t, fds, 0);
-		cr_assert(r == 0 || r == -ENOMEM, "pipe2: %ld", r);
-		if (r == 0) {
-			r = vfsim_write(t, fds[1], big, sizeof(big));
-			cr_assert(r == PIPE_BYTES || r == -ENOMEM || (r > 0 && r < PIPE_BYTES),
-				  "write: %ld", r);
-			r = vfsim_write(t, fds[1], "y", 1);
-			cr_assert(r == -EAGAIN || r == 1 || r == -ENOMEM, "write: %ld", r);
-			r = vfsim_read(t, fds[0], back, sizeof(back));
-			cr_assert(r > 0 || r == -EAGAIN, "read: %ld", r);
-		}
-		r = vfsim_pipe2(t, nfds, O_NOTIFICATION_PIPE);
-		cr_assert(r == 0 || r == -ENOMEM, "pipe2 (notification): %ld", r);
-		if (r == 0) {
-			r = vfsim_ioctl(t, nfds[0], IOC_WATCH_QUEUE_SET_SIZE, 4);
-			cr_assert(r == 0 || r == -ENOMEM, "SET_SIZE: %ld", r);
-			r = vfsim_read(t, nfds[0], rec, sizeof(rec));
-			EXPECT(r, -EAGAIN);
-		}
-		fired = vfsim_alloc_fault_fired(v);
-		vfsim_fail_nth_alloc(v, 0);
-		finish(v);
-		if (!fired)
-			break;
-	}
-	cr_assert_gt(n, 3, "the sequence allocates (%lu points)", n - 1);
+	fault_sweep_alloc(&c);
 }
