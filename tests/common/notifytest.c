@@ -9,24 +9,16 @@
 
 #include "common/notifytest.h"
 
-static void nt_die(const char *what, long err)
-{
-	fprintf(stderr, "notifytest: %s: %s (%ld)\n", what,
-		err < 0 && vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?",
-		err);
-	abort();
-}
-
 void nt_pipe(struct vfsim_task *t, unsigned int nr_notes, int fds[2])
 {
 	long err = vfsim_pipe2(t, fds, O_NOTIFICATION_PIPE | O_NONBLOCK);
 
 	if (err)
-		nt_die("pipe2", err);
+		vt_die("pipe2", err);
 	if (nr_notes) {
 		err = vfsim_ioctl(t, fds[0], IOC_WATCH_QUEUE_SET_SIZE, nr_notes);
 		if (err)
-			nt_die("IOC_WATCH_QUEUE_SET_SIZE", err);
+			vt_die("IOC_WATCH_QUEUE_SET_SIZE", err);
 	}
 }
 
@@ -40,7 +32,7 @@ long nt_drain_raw(struct vfsim_task *t, int fd, size_t chunk, void *buf, size_t 
 		size_t want = chunk < size - used ? chunk : size - used;
 
 		if (want == 0)
-			nt_die("nt_drain_raw: buffer full", -ENOSPC);
+			vt_die("nt_drain_raw: buffer full", -ENOSPC);
 		ret = vfsim_read(t, fd, p + used, want);
 		if (ret == -EAGAIN || ret == 0)
 			return (long)used;
@@ -67,7 +59,7 @@ long nt_render(const void *buf, size_t len, char *text, size_t size)
 			return -EBADMSG;
 		n = snprintf(text + tlen, size - tlen, "%s\n", line);
 		if (n < 0 || (size_t)n >= size - tlen)
-			nt_die("nt_render: text full", -ENOSPC);
+			vt_die("nt_render: text full", -ENOSPC);
 		tlen += (size_t)n;
 		off += (size_t)rlen;
 		nr++;
@@ -82,7 +74,7 @@ long nt_drain(struct vfsim_task *t, int fd, char *text, size_t size)
 	long len, nr;
 
 	if (!buf)
-		nt_die("malloc", -ENOMEM);
+		vt_die("malloc", -ENOMEM);
 	if (size)
 		text[0] = 0;
 	len = nt_drain_raw(t, fd, 4096, buf, cap);
@@ -99,7 +91,7 @@ bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
 	long n;
 
 	if (!want || !got)
-		nt_die("malloc", -ENOMEM);
+		vt_die("malloc", -ENOMEM);
 	va_start(ap, fmt);
 	vsnprintf(want, NT_TEXT, fmt, ap);
 	va_end(ap);
@@ -122,7 +114,7 @@ long nt_discard(struct vfsim_task *t, int fd)
 	long nr;
 
 	if (!text)
-		nt_die("malloc", -ENOMEM);
+		vt_die("malloc", -ENOMEM);
 	nr = nt_drain(t, fd, text, NT_TEXT);
 	free(text);
 	return nr;
@@ -133,7 +125,7 @@ unsigned int nt_mnt_id(struct vfsim_task *t, const char *path)
 	long id = vfsim_path_mnt_id(t, path);
 
 	if (id <= 0)
-		nt_die(path, id);
+		vt_die(path, id);
 	return (unsigned int)id;
 }
 
@@ -143,7 +135,7 @@ uint64_t nt_counter(struct vfsim_task *t, unsigned int mnt_id)
 	int err = vt_mount_id(t, mnt_id, &m);
 
 	if (err)
-		nt_die("vt_mount_id", err);
+		vt_die("vt_mount_id", err);
 	return m.d.change_counter;
 }
 
@@ -153,7 +145,7 @@ uint64_t nt_sb_id(struct vfsim_task *t, const char *path)
 	int err = vt_mount_at(t, path, &m);
 
 	if (err)
-		nt_die(path, err);
+		vt_die(path, err);
 	return m.d.sb_unique_id;
 }
 
@@ -162,5 +154,5 @@ void nt_mkdirs(struct vfsim_task *t, const char *path)
 	long err = vt_mkdir_p(t, path, 0755);
 
 	if (err)
-		nt_die(path, err);
+		vt_die(path, err);
 }

@@ -72,22 +72,4 @@ void nt_mkdirs(struct vfsim_task *t, const char *path);
 bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/*
- * NT_TEST - for the Criterion suites (expanded only there): a test that
- * runs with a fresh instance booted with @tree in the file's `v` and its
- * init task in `t`, and ends with vt_finish() (invariants, warnings,
- * leaks) inside the test, where a failure counts.
- */
-#define NT_TEST(suite, name, tree, ...)					\
-	static void suite##__##name(void);				\
-	Test(suite, name, ##__VA_ARGS__)				\
-	{								\
-		v = vt_boot(tree);					\
-		t = vfsim_init_task(v);					\
-		suite##__##name();					\
-		cr_assert_eq(vt_finish(v), 0,				\
-			     "unclean instance at the end of the test");	\
-	}								\
-	static void suite##__##name(void)
-
 #endif

@@ -11,10 +11,11 @@
 
 #include "common/vfstest.h"
 
-static void vt_die(const char *what, long err)
+void vt_die(const char *what, long err)
 {
-	fprintf(stderr, "vfstest: %s: %s (%ld)\n", what,
-		vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?", err);
+	const char *name = err < 0 ? vfsim_errno_name((int)-err) : NULL;
+
+	fprintf(stderr, "vfstest: %s: %s (%ld)\n", what, name ? name : "?", err);
 	abort();
 }
 

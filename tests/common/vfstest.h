@@ -16,6 +16,10 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+/* Print "@what: ERRNAME (@err)" and abort the (test) process: for a step
+ * a test cannot go on without. */
+void vt_die(const char *what, long err) __attribute__((noreturn));
+
 /*
  * vt_boot - vfsim_create() with default options and vfsim_boot(@tree).
  * Aborts the (test) process with a message on failure: a test cannot go on

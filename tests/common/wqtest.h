@@ -95,23 +95,4 @@ static inline size_t wqt_filter_size(unsigned int nr)
  * which gives -EBADF only for a closed fd). */
 unsigned int wqt_count_fds(struct vfsim_task *t, int limit);
 
-/*
- * WQ_TEST - for the Criterion suites (expanded only there): a test that
- * runs with a fresh "empty" instance in the file's `v` and its init task
- * in `t`, and ends with vt_finish() (invariants, warnings, leaks) inside
- * the test, where a failure counts: Criterion 2.4 only warns about a
- * .fini that fails or crashes.
- */
-#define WQ_TEST(suite, name, ...)					\
-	static void suite##__##name(void);				\
-	Test(suite, name, ##__VA_ARGS__)				\
-	{								\
-		v = vt_boot("empty");					\
-		t = vfsim_init_task(v);					\
-		suite##__##name();					\
-		cr_assert_eq(vt_finish(v), 0,				\
-			     "unclean instance at the end of the test");	\
-	}								\
-	static void suite##__##name(void)
-
 #endif

@@ -31,9 +31,10 @@
 #include <fs/afs/rxrpc.h>
 #include <vfsim/afs.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 #define GCO_S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
 #define GCO_S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
@@ -60,21 +61,12 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/afs", 0755), 0);
 	EXPECT(vfsim_mount(t, "none", "/afs", "afs", 0, "dyn," GCO_CELL "," EX_CELL), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fs_afs_attrs, .init = setup, .fini = teardown);
 
 static void mount_at(const char *source, const char *path, const char *data)
 {
@@ -98,7 +90,7 @@ static bool has_feature(const struct fsinfo_features *f, unsigned int bit)
 
 /* ---- the volume's table ------------------------------------------------------ */
 
-Test(fs_afs_attrs, timestamp_info)
+VT_TEST(fs_afs_attrs, timestamp_info, "empty", setup)
 {
 	struct fsinfo_timestamp_info ts;
 	const struct fsinfo_timestamp_one *one[] = { &ts.atime, &ts.mtime, &ts.ctime, &ts.btime };
@@ -118,7 +110,7 @@ Test(fs_afs_attrs, timestamp_info)
 	}
 }
 
-Test(fs_afs_attrs, limits)
+VT_TEST(fs_afs_attrs, limits, "empty", setup)
 {
 	struct fsinfo_limits want, got;
 
@@ -135,7 +127,7 @@ Test(fs_afs_attrs, limits)
 	cr_assert_eq(memcmp(&got, &want, sizeof(got)), 0);
 }
 
-Test(fs_afs_attrs, supports)
+VT_TEST(fs_afs_attrs, supports, "empty", setup)
 {
 	struct fsinfo_supports want = {
 		.stx_attributes = 0x1000,	/* STATX_ATTR_AUTOMOUNT */
@@ -148,7 +140,7 @@ Test(fs_afs_attrs, supports)
 	cr_assert_eq(memcmp(&got, &want, sizeof(got)), 0);
 }
 
-Test(fs_afs_attrs, features)
+VT_TEST(fs_afs_attrs, features, "empty", setup)
 {
 	static const __u8 want[7] = { 0xc8, 0x0c, 0x00, 0x45, 0x05, 0x80, 0x02 };
 	struct fsinfo_features f;
@@ -165,7 +157,7 @@ Test(fs_afs_attrs, features)
 	cr_assert(!has_feature(&f, FSINFO_FEAT_HAS_ATIME));
 }
 
-Test(fs_afs_attrs, volume_and_cell_names)
+VT_TEST(fs_afs_attrs, volume_and_cell_names, "empty", setup)
 {
 	EXPECT_STRING(VOL, FSINFO_ATTR_VOLUME_NAME, 0, "root.cell");
 	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_CELL_NAME, 0, "grand.central.org");
@@ -177,7 +169,7 @@ Test(fs_afs_attrs, volume_and_cell_names)
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_CELL_NAME, 1, 0, NULL, 0), -ENODATA);
 }
 
-Test(fs_afs_attrs, server_names_nth)
+VT_TEST(fs_afs_attrs, server_names_nth, "empty", setup)
 {
 	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 0, GCO_S0);
 	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 1, GCO_S1);
@@ -190,7 +182,7 @@ Test(fs_afs_attrs, server_names_nth)
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 1, 0, NULL, 0), 36);
 }
 
-Test(fs_afs_attrs, server_names_are_the_volumes_list_in_lower_case)
+VT_TEST(fs_afs_attrs, server_names_are_the_volumes_list_in_lower_case, "empty", setup)
 {
 	/* "both@1+0": the list is server 1 then server 0 */
 	mount_at("#example.org:both", "/mnt/both", NULL);
@@ -230,7 +222,7 @@ static void check_addr(const struct fsinfo_afs_server_address *list, unsigned in
 		cr_assert_eq(raw[b], 0, "[%u] byte %u", i, b);
 }
 
-Test(fs_afs_attrs, server_addresses_nth)
+VT_TEST(fs_afs_attrs, server_addresses_nth, "empty", setup)
 {
 	struct fsinfo_afs_server_address a[4];
 
@@ -251,7 +243,7 @@ Test(fs_afs_attrs, server_addresses_nth)
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_SERVER_ADDRESSES, 2, 0, NULL, 0), 384);
 }
 
-Test(fs_afs_attrs, server_with_a_port_and_one_with_no_addresses)
+VT_TEST(fs_afs_attrs, server_with_a_port_and_one_with_no_addresses, "empty", setup)
 {
 	struct fsinfo_afs_server_address a[2];
 
@@ -268,7 +260,7 @@ Test(fs_afs_attrs, server_with_a_port_and_one_with_no_addresses)
 	check_addr(a, 0, AF_INET, "203.0.113.7", 7001);
 }
 
-Test(fs_afs_attrs, no_server_list)
+VT_TEST(fs_afs_attrs, no_server_list, "empty", setup)
 {
 	struct fsinfo_afs_server_address a;
 
@@ -283,7 +275,7 @@ Test(fs_afs_attrs, no_server_list)
 
 /* 33 addresses are 4224 bytes: more than the first 4096-byte buffer, so
  * fsinfo()'s loop grows it and asks again. */
-Test(fs_afs_attrs, address_list_beyond_a_page)
+VT_TEST(fs_afs_attrs, address_list_beyond_a_page, "empty", setup)
 {
 	char data[2048], *p = data;
 	struct fsinfo_afs_server_address a[40];
@@ -310,7 +302,7 @@ Test(fs_afs_attrs, address_list_beyond_a_page)
 
 /* ---- the common table on a volume ------------------------------------------- */
 
-Test(fs_afs_attrs, ids_and_statfs)
+VT_TEST(fs_afs_attrs, ids_and_statfs, "empty", setup)
 {
 	struct fsinfo_ids ids;
 	struct fsinfo_statfs s;
@@ -332,7 +324,7 @@ Test(fs_afs_attrs, ids_and_statfs)
 	cr_assert_eq(s.f_bfree.lo, 1048576 - 2 * 4);
 }
 
-Test(fs_afs_attrs, attribute_list)
+VT_TEST(fs_afs_attrs, attribute_list, "empty", setup)
 {
 	static const __u32 want[] = {
 		FSINFO_ATTR_TIMESTAMP_INFO, FSINFO_ATTR_LIMITS, FSINFO_ATTR_SUPPORTS,
@@ -367,7 +359,7 @@ Test(fs_afs_attrs, attribute_list)
 	cr_assert_eq(info.flags, 0);
 }
 
-Test(fs_afs_attrs, mount_devname_is_the_volume_source)
+VT_TEST(fs_afs_attrs, mount_devname_is_the_volume_source, "empty", setup)
 {
 	EXPECT_STRING(VOL, FSINFO_ATTR_MOUNT_DEVNAME, 0, "%grand.central.org:root.cell.");
 	EXPECT_STRING("/afs", FSINFO_ATTR_MOUNT_DEVNAME, 0, "none");
@@ -375,7 +367,7 @@ Test(fs_afs_attrs, mount_devname_is_the_volume_source)
 
 /* ---- the dynamic root ------------------------------------------------------- */
 
-Test(fs_afs_attrs, dynamic_root)
+VT_TEST(fs_afs_attrs, dynamic_root, "empty", setup)
 {
 	static const __u32 want[] = {
 		FSINFO_ATTR_TIMESTAMP_INFO, FSINFO_ATTR_FEATURES,
@@ -425,7 +417,7 @@ Test(fs_afs_attrs, dynamic_root)
 }
 
 /* AT_NO_AUTOMOUNT: the cell directory itself, in the dynamic root. */
-Test(fs_afs_attrs, cell_directory_without_automount)
+VT_TEST(fs_afs_attrs, cell_directory_without_automount, "empty", setup)
 {
 	struct fsinfo_params p = {
 		.at_flags = AT_NO_AUTOMOUNT,
@@ -444,7 +436,7 @@ Test(fs_afs_attrs, cell_directory_without_automount)
 
 /* ---- the cover letter's examples, as written --------------------------------- */
 
-Test(fs_afs_attrs, cover_letter_third_server_address)
+VT_TEST(fs_afs_attrs, cover_letter_third_server_address, "empty", setup)
 {
 	struct fsinfo_params params = {
 		.at_flags	= AT_SYMLINK_NOFOLLOW,
@@ -462,7 +454,7 @@ Test(fs_afs_attrs, cover_letter_third_server_address)
 	check_addr(&address, 0, AF_INET, "192.0.2.13", 7000);
 }
 
-Test(fs_afs_attrs, cover_letter_cell_name)
+VT_TEST(fs_afs_attrs, cover_letter_cell_name, "empty", setup)
 {
 	struct fsinfo_params params = {
 		.at_flags	= AT_SYMLINK_NOFOLLOW,

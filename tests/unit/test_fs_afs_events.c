@@ -27,10 +27,11 @@
 
 #include <vfsim/afs.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/notifytest.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 #define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
 #define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
@@ -59,7 +60,7 @@ static void mount_afs(void)
 
 /* ---- automount and expiry ------------------------------------------------- */
 
-NT_TEST(fs_afs_events, automount_then_two_expiry_passes, "empty")
+VT_TEST(fs_afs_events, automount_then_two_expiry_passes, "empty", NULL)
 {
 	unsigned int afs_id, cell_id;
 	struct vt_mount m;
@@ -115,7 +116,7 @@ NT_TEST(fs_afs_events, automount_then_two_expiry_passes, "empty")
 	OK(vfsim_close(t, fds[1]));
 }
 
-NT_TEST(fs_afs_events, each_cell_is_its_own_submount, "empty")
+VT_TEST(fs_afs_events, each_cell_is_its_own_submount, "empty", NULL)
 {
 	unsigned int afs_id, gco_id, ex_id;
 	int fds[2];
@@ -152,7 +153,7 @@ NT_TEST(fs_afs_events, each_cell_is_its_own_submount, "empty")
 	OK(vfsim_close(t, fds[1]));
 }
 
-NT_TEST(fs_afs_events, busy_submount_does_not_expire, "empty")
+VT_TEST(fs_afs_events, busy_submount_does_not_expire, "empty", NULL)
 {
 	long fd;
 
@@ -174,7 +175,7 @@ NT_TEST(fs_afs_events, busy_submount_does_not_expire, "empty")
  * IS_SUBMOUNT follows the superblock's SB_SUBMOUNT, so it depends on which
  * mount made the superblock (as in Linux).
  */
-NT_TEST(fs_afs_events, direct_mount_shares_the_volume_superblock, "empty")
+VT_TEST(fs_afs_events, direct_mount_shares_the_volume_superblock, "empty", NULL)
 {
 	unsigned int mnt_id, afs_id, gco_id;
 	int fds[2];
@@ -220,7 +221,7 @@ static void watch_three_volumes(struct three_volumes *w)
 	w->ex = nt_sb_id(t, "/afs/example.org/");
 }
 
-NT_TEST(fs_afs_events, server_down_and_up, "empty")
+VT_TEST(fs_afs_events, server_down_and_up, "empty", NULL)
 {
 	struct three_volumes w;
 
@@ -264,7 +265,7 @@ NT_TEST(fs_afs_events, server_down_and_up, "empty")
 }
 
 /* The records' bytes, and the counter fsinfo shows. */
-NT_TEST(fs_afs_events, network_record_bytes_and_counter, "empty")
+VT_TEST(fs_afs_events, network_record_bytes_and_counter, "empty", NULL)
 {
 	struct superblock_notification n;
 	struct fsinfo_sb_notifications c;
@@ -304,7 +305,7 @@ NT_TEST(fs_afs_events, network_record_bytes_and_counter, "empty")
 
 /* A volume with no server up cannot be mounted anew; one already mounted
  * stays. */
-NT_TEST(fs_afs_events, volume_with_every_server_down, "empty")
+VT_TEST(fs_afs_events, volume_with_every_server_down, "empty", NULL)
 {
 	mount_afs();
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/solo", 0755));
@@ -321,7 +322,7 @@ NT_TEST(fs_afs_events, volume_with_every_server_down, "empty")
 	cr_assert_eq(vt_count_mounts(t), 3);
 }
 
-NT_TEST(fs_afs_events, server_calls_errors, "empty")
+VT_TEST(fs_afs_events, server_calls_errors, "empty", NULL)
 {
 	/* no AFS superblock: no database */
 	EXPECT(vfsim_afs_server_down(v, S0), -ENOENT);

@@ -22,9 +22,10 @@
 
 #include <vfsim/afs.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 #define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
 #define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
@@ -42,22 +43,13 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/afs", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt/a", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt/b", 0755), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fs_afs_mount, .init = setup, .fini = teardown);
 
 static void mount_afs(void)
 {
@@ -155,7 +147,7 @@ static const struct {
 	{ "dyn,cell=x,volume=v,dir=a\tb", EINVAL },
 };
 
-Test(fs_afs_mount, mount_data_is_read_strictly)
+VT_TEST(fs_afs_mount, mount_data_is_read_strictly, "empty", setup)
 {
 	unsigned int i;
 
@@ -173,7 +165,7 @@ Test(fs_afs_mount, mount_data_is_read_strictly)
 }
 
 /* 64 addresses are allowed, 65 are not. */
-Test(fs_afs_mount, address_limit)
+VT_TEST(fs_afs_mount, address_limit, "empty", setup)
 {
 	char data[2048], *p;
 	unsigned int i;
@@ -186,7 +178,7 @@ Test(fs_afs_mount, address_limit)
 	}
 }
 
-Test(fs_afs_mount, options_shown_and_remount)
+VT_TEST(fs_afs_mount, options_shown_and_remount, "empty", setup)
 {
 	struct vt_mount m;
 
@@ -214,7 +206,7 @@ Test(fs_afs_mount, options_shown_and_remount)
 
 /* ---- the source ---------------------------------------------------------------- */
 
-Test(fs_afs_mount, source_errors)
+VT_TEST(fs_afs_mount, source_errors, "empty", setup)
 {
 	mount_afs();
 	EXPECT(vfsim_mount(t, NULL, "/mnt/b", "afs", 0, NULL), -EDESTADDRREQ);
@@ -238,7 +230,7 @@ Test(fs_afs_mount, source_errors)
 	EXPECT(vfsim_mount(t, "%nowhere.example:x", "/mnt/b", "afs", 0, "dyn"), 0);
 }
 
-Test(fs_afs_mount, source_forms_name_the_same_volume)
+VT_TEST(fs_afs_mount, source_forms_name_the_same_volume, "empty", setup)
 {
 	static const char *const sources[] = {
 		"%grand.central.org:root.cell.", "%grand.central.org:root.cell",
@@ -266,7 +258,7 @@ Test(fs_afs_mount, source_forms_name_the_same_volume)
 	cr_assert_neq(m.d.sb_unique_id, sb_id);
 }
 
-Test(fs_afs_mount, no_cells_at_all)
+VT_TEST(fs_afs_mount, no_cells_at_all, "empty", setup)
 {
 	EXPECT(vfsim_mount(t, "%root.cell", "/mnt/b", "afs", 0, NULL), -EDESTADDRREQ);
 	EXPECT(vfsim_mount(t, "%x:root.cell", "/mnt/b", "afs", 0, NULL), -ENOENT);
@@ -277,7 +269,7 @@ Test(fs_afs_mount, no_cells_at_all)
 /* ---- the database ----------------------------------------------------------------- */
 
 /* A volume mount may bring its own cell; a later dynamic root shows it. */
-Test(fs_afs_mount, direct_mount_defines_its_cell)
+VT_TEST(fs_afs_mount, direct_mount_defines_its_cell, "empty", setup)
 {
 	char cell[64];
 
@@ -298,7 +290,7 @@ Test(fs_afs_mount, direct_mount_defines_its_cell)
 }
 
 /* The dynamic root is one per instance; a second mount of it may add cells. */
-Test(fs_afs_mount, second_dynamic_root_mount_adds_cells)
+VT_TEST(fs_afs_mount, second_dynamic_root_mount_adds_cells, "empty", setup)
 {
 	struct vt_mount a, b;
 
@@ -322,7 +314,7 @@ Test(fs_afs_mount, second_dynamic_root_mount_adds_cells)
 	cr_assert(exists("/afs/other.example"));
 }
 
-Test(fs_afs_mount, add_cells)
+VT_TEST(fs_afs_mount, add_cells, "empty", setup)
 {
 	EXPECT(vfsim_afs_add_cells(v, NEW_CELL), -ENOENT);	/* no database yet */
 	mount_afs();
@@ -346,7 +338,7 @@ Test(fs_afs_mount, add_cells)
 }
 
 /* The database lives as long as some AFS superblock does. */
-Test(fs_afs_mount, database_goes_with_the_last_superblock)
+VT_TEST(fs_afs_mount, database_goes_with_the_last_superblock, "empty", setup)
 {
 	mount_afs();
 	EXPECT(vfsim_mount(t, "%solo", "/mnt/b", "afs", 0, NULL), 0);
@@ -366,7 +358,7 @@ Test(fs_afs_mount, database_goes_with_the_last_superblock)
 
 /* umount takes unused automounted cells with it (do_umount's
  * shrink_submounts()); a cell in use keeps it busy. */
-Test(fs_afs_mount, umount_with_a_cell_mounted)
+VT_TEST(fs_afs_mount, umount_with_a_cell_mounted, "empty", setup)
 {
 	long fd;
 
@@ -383,7 +375,7 @@ Test(fs_afs_mount, umount_with_a_cell_mounted)
 
 /* ---- what can be made where ------------------------------------------------------- */
 
-Test(fs_afs_mount, nothing_can_be_made)
+VT_TEST(fs_afs_mount, nothing_can_be_made, "empty", setup)
 {
 	long fd;
 
@@ -405,7 +397,7 @@ Test(fs_afs_mount, nothing_can_be_made)
 	EXPECT(vfsim_openat(t, AT_FDCWD, "/afs/nocell.example", O_RDONLY, 0), -ENOENT);
 }
 
-Test(fs_afs_mount, directory_modes)
+VT_TEST(fs_afs_mount, directory_modes, "empty", setup)
 {
 	struct vfsim_task *user = vt_task(v, 1000, 1000);
 

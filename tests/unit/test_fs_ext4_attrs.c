@@ -24,9 +24,10 @@
 #include <fs/ext4/ext4.h>
 #include <vfs/kernel.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 #define NOW 1582243200ULL
 #define UUID "01234567-89ab-cdef-0011-223344556677"
@@ -34,20 +35,11 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m2", 0755), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fs_ext4_attrs, .init = setup, .fini = teardown);
 
 static void mount_root(const char *data)
 {
@@ -82,7 +74,7 @@ static struct super_block *sb_of(const char *path)
 
 /* ---- the common table on ext4 ------------------------------------------------- */
 
-Test(fs_ext4_attrs, statfs)
+VT_TEST(fs_ext4_attrs, statfs, "empty", setup)
 {
 	struct fsinfo_statfs s;
 	long fd;
@@ -108,7 +100,7 @@ Test(fs_ext4_attrs, statfs)
 	cr_assert_eq(s.f_ffree.lo, 65524);
 }
 
-Test(fs_ext4_attrs, ids)
+VT_TEST(fs_ext4_attrs, ids, "empty", setup)
 {
 	struct fsinfo_ids ids;
 	struct vt_mount m;
@@ -127,7 +119,7 @@ Test(fs_ext4_attrs, ids)
 	cr_assert_eq(ids.f_sb_id, m.d.sb_unique_id);
 }
 
-Test(fs_ext4_attrs, limits)
+VT_TEST(fs_ext4_attrs, limits, "empty", setup)
 {
 	struct fsinfo_limits l;
 
@@ -150,7 +142,7 @@ Test(fs_ext4_attrs, limits)
 	cr_assert_eq(l.max_dev_minor, 0xff);
 }
 
-Test(fs_ext4_attrs, supports)
+VT_TEST(fs_ext4_attrs, supports, "empty", setup)
 {
 	struct fsinfo_supports s;
 
@@ -171,7 +163,7 @@ Test(fs_ext4_attrs, supports)
  * s_time_gran 1.  The superblock has ext4's range for 256-byte inodes all
  * the same.
  */
-Test(fs_ext4_attrs, timestamp_info)
+VT_TEST(fs_ext4_attrs, timestamp_info, "empty", setup)
 {
 	struct fsinfo_timestamp_info ti;
 	const struct fsinfo_timestamp_one *one[] = { &ti.atime, &ti.mtime, &ti.ctime, &ti.btime };
@@ -194,7 +186,7 @@ Test(fs_ext4_attrs, timestamp_info)
 	cr_assert_eq(sb->s_maxbytes, 17592186040320LL);
 }
 
-Test(fs_ext4_attrs, volume_id_is_the_device_name)
+VT_TEST(fs_ext4_attrs, volume_id_is_the_device_name, "empty", setup)
 {
 	char id[64];
 
@@ -208,7 +200,7 @@ Test(fs_ext4_attrs, volume_id_is_the_device_name)
 	cr_assert_eq(memcmp(id, "/dev/vda1", 9), 0);
 }
 
-Test(fs_ext4_attrs, volume_uuid)
+VT_TEST(fs_ext4_attrs, volume_uuid, "empty", setup)
 {
 	static const unsigned char want[16] = {
 		0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef,
@@ -241,7 +233,7 @@ static bool has_feature(const struct fsinfo_features *f, unsigned int bit)
  * filesystem, ext4's three quota types, a volume ID, a/c/mtime; not
  * VOLUME_NAME or VOLUME_UUID, which the generic code does not know of.
  */
-Test(fs_ext4_attrs, features)
+VT_TEST(fs_ext4_attrs, features, "empty", setup)
 {
 	static const unsigned char want[7] = { 0x02, 0x00, 0x07, 0x01, 0x00, 0xd0, 0x00 };
 	struct fsinfo_features f;
@@ -266,7 +258,7 @@ Test(fs_ext4_attrs, features)
 		     f.features[6]);
 }
 
-Test(fs_ext4_attrs, sb_notifications)
+VT_TEST(fs_ext4_attrs, sb_notifications, "empty", setup)
 {
 	struct fsinfo_sb_notifications n;
 	struct vt_mount m;
@@ -285,7 +277,7 @@ Test(fs_ext4_attrs, sb_notifications)
 
 /* ---- the meta attributes: ext4's table first ------------------------------------ */
 
-Test(fs_ext4_attrs, attribute_list)
+VT_TEST(fs_ext4_attrs, attribute_list, "empty", setup)
 {
 	static const uint32_t want[] = {
 		0x07, 0x400,
@@ -300,7 +292,7 @@ Test(fs_ext4_attrs, attribute_list)
 	cr_assert_eq(memcmp(got, want, sizeof(want)), 0);
 }
 
-Test(fs_ext4_attrs, attribute_info)
+VT_TEST(fs_ext4_attrs, attribute_info, "empty", setup)
 {
 	struct fsinfo_attribute_info ai;
 
@@ -328,7 +320,7 @@ Test(fs_ext4_attrs, attribute_info)
 
 /* ---- VOLUME_NAME ------------------------------------------------------------------ */
 
-Test(fs_ext4_attrs, volume_name)
+VT_TEST(fs_ext4_attrs, volume_name, "empty", setup)
 {
 	char buf[64];
 
@@ -341,7 +333,7 @@ Test(fs_ext4_attrs, volume_name)
 	EXPECT(vt_fsinfo(t, "/m2", FSINFO_ATTR_VOLUME_NAME, 0, 0, buf, sizeof(buf)), -EOPNOTSUPP);
 }
 
-Test(fs_ext4_attrs, volume_name_empty_and_absent)
+VT_TEST(fs_ext4_attrs, volume_name_empty_and_absent, "empty", setup)
 {
 	char buf[16];
 
@@ -358,7 +350,7 @@ Test(fs_ext4_attrs, volume_name_empty_and_absent)
  * zeroed kernel buffer, so the length is 16.  A short user buffer gets
  * the first bytes and the full length (S6: no NUL, tail untouched).
  */
-Test(fs_ext4_attrs, volume_name_full_16)
+VT_TEST(fs_ext4_attrs, volume_name_full_16, "empty", setup)
 {
 	char buf[32];
 
@@ -376,7 +368,7 @@ Test(fs_ext4_attrs, volume_name_full_16)
 }
 
 /* The limit is 16 bytes, not characters: eight two-byte UTF-8 letters fit. */
-Test(fs_ext4_attrs, volume_name_bytes)
+VT_TEST(fs_ext4_attrs, volume_name_bytes, "empty", setup)
 {
 	char buf[32];
 
@@ -395,7 +387,7 @@ Test(fs_ext4_attrs, volume_name_bytes)
 
 /* Without times in the mount data: mkfs, check and error times 0; a
  * read-write mount stamps the mount time and its commit the write time. */
-Test(fs_ext4_attrs, timestamps_default_rw)
+VT_TEST(fs_ext4_attrs, timestamps_default_rw, "empty", setup)
 {
 	struct fsinfo_ext4_timestamps ts;
 
@@ -412,7 +404,7 @@ Test(fs_ext4_attrs, timestamps_default_rw)
 /* A read-only mount writes nothing: no write time; the model still has
  * the mount time (it has no earlier one to keep).  "ro" in the data and
  * MS_RDONLY do the same. */
-Test(fs_ext4_attrs, timestamps_default_ro)
+VT_TEST(fs_ext4_attrs, timestamps_default_ro, "empty", setup)
 {
 	struct fsinfo_ext4_timestamps ts;
 	struct vt_mount m;
@@ -436,7 +428,7 @@ Test(fs_ext4_attrs, timestamps_default_ro)
  * 0x1234567890, 2^32 + 1, 1.  The stored halves are checked too: the
  * superblock really keeps a 32-bit word and an 8-bit byte.
  */
-Test(fs_ext4_attrs, timestamps_low_high)
+VT_TEST(fs_ext4_attrs, timestamps_low_high, "empty", setup)
 {
 	struct fsinfo_ext4_timestamps ts;
 	const struct ext4_super_block *es;
@@ -466,7 +458,7 @@ Test(fs_ext4_attrs, timestamps_low_high)
 	cr_assert_eq(es->s_last_error_time_hi, 0);
 }
 
-Test(fs_ext4_attrs, timestamps_zero_and_max_accepted)
+VT_TEST(fs_ext4_attrs, timestamps_zero_and_max_accepted, "empty", setup)
 {
 	struct fsinfo_ext4_timestamps ts;
 

@@ -26,9 +26,10 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/notifytest.h"
-#include "common/check.h"
 
 #define NOW 1582243200ULL
 
@@ -85,7 +86,7 @@ static unsigned int mount_attr(void)
 
 /* ---- errors=continue ---------------------------------------------------------- */
 
-NT_TEST(fs_ext4_errors, continue_records_the_error, "empty")
+VT_TEST(fs_ext4_errors, continue_records_the_error, "empty", NULL)
 {
 	struct fsinfo_ext4_timestamps ts;
 
@@ -108,7 +109,7 @@ NT_TEST(fs_ext4_errors, continue_records_the_error, "empty")
 }
 
 /* No first error yet: the first error time is the last one, both halves. */
-NT_TEST(fs_ext4_errors, first_error, "empty")
+VT_TEST(fs_ext4_errors, first_error, "empty", NULL)
 {
 	struct fsinfo_ext4_timestamps ts;
 
@@ -128,7 +129,7 @@ NT_TEST(fs_ext4_errors, first_error, "empty")
  * error time of 2^32 (low word 0, high byte 1) counts as none and is
  * overwritten; 2^32 + 1 is kept.
  */
-NT_TEST(fs_ext4_errors, first_error_low_word_only, "empty")
+VT_TEST(fs_ext4_errors, first_error_low_word_only, "empty", NULL)
 {
 	setup(0, "first_error_time=4294967296,last_error_time=4294967296");
 	EXPECT(vfsim_sb_error(t, "/mnt", EIO), 0);
@@ -142,7 +143,7 @@ NT_TEST(fs_ext4_errors, first_error_low_word_only, "empty")
 
 /* ---- errors=remount-ro ------------------------------------------------------------ */
 
-NT_TEST(fs_ext4_errors, remount_ro, "empty")
+VT_TEST(fs_ext4_errors, remount_ro, "empty", NULL)
 {
 	struct fsinfo_ext4_timestamps ts;
 	char *tree;
@@ -189,7 +190,7 @@ NT_TEST(fs_ext4_errors, remount_ro, "empty")
 
 /* Mounted read-only from the start: the error is saved (no write time)
  * and posted; nothing is aborted, so it can go read-write later. */
-NT_TEST(fs_ext4_errors, remount_ro_on_a_read_only_mount, "empty")
+VT_TEST(fs_ext4_errors, remount_ro_on_a_read_only_mount, "empty", NULL)
 {
 	struct fsinfo_ext4_timestamps ts;
 
@@ -207,7 +208,7 @@ NT_TEST(fs_ext4_errors, remount_ro_on_a_read_only_mount, "empty")
 
 /* Every mount of the superblock sees it go read-only; the watch through
  * one of them hears it once. */
-NT_TEST(fs_ext4_errors, remount_ro_shared_superblock, "empty")
+VT_TEST(fs_ext4_errors, remount_ro_shared_superblock, "empty", NULL)
 {
 	setup(0, "errors=remount-ro");
 	nt_mkdirs(t, "/again");
@@ -238,7 +239,7 @@ static void record_oops(void *arg, const char *function, const char *reason)
 	snprintf(oops_seen, sizeof(oops_seen), "%s: %s", function, reason);
 }
 
-NT_TEST(fs_ext4_errors, panic_is_a_simulated_oops, "empty")
+VT_TEST(fs_ext4_errors, panic_is_a_simulated_oops, "empty", NULL)
 {
 	setup(0, "errors=panic");
 	vfsim_set_oops_hook(v, record_oops, NULL);
@@ -261,7 +262,7 @@ NT_TEST(fs_ext4_errors, panic_is_a_simulated_oops, "empty")
 /* ---- other superblocks --------------------------------------------------------------- */
 
 /* The hook is ext4's: an error on another superblock is the generic post. */
-NT_TEST(fs_ext4_errors, other_superblocks_untouched, "empty")
+VT_TEST(fs_ext4_errors, other_superblocks_untouched, "empty", NULL)
 {
 	struct fsinfo_ext4_timestamps ts;
 

@@ -20,29 +20,21 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 #define NOW 1582243200ULL
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fs_ext4_options, .init = setup, .fini = teardown);
 
 static void label(const char *path, const char *want)
 {
@@ -70,7 +62,7 @@ static uint64_t sb_id(const char *path)
 	return m.d.sb_unique_id;
 }
 
-Test(fs_ext4_options, malformed_data_is_einval)
+VT_TEST(fs_ext4_options, malformed_data_is_einval, "empty", setup)
 {
 	static const char *const bad[] = {
 		"bogus", "LABEL=x", "label", " label=x", "=x", "label=a,uuid",
@@ -102,7 +94,7 @@ Test(fs_ext4_options, malformed_data_is_einval)
 	label("/a", "ok");
 }
 
-Test(fs_ext4_options, source_required)
+VT_TEST(fs_ext4_options, source_required, "empty", setup)
 {
 	EXPECT(vfsim_mount(t, NULL, "/a", "ext4", 0, NULL), -EINVAL);
 	EXPECT(vfsim_mount(t, "", "/a", "ext4", 0, NULL), -EINVAL);
@@ -110,7 +102,7 @@ Test(fs_ext4_options, source_required)
 }
 
 /* Empty options are skipped; a later option wins; every option at once. */
-Test(fs_ext4_options, well_formed)
+VT_TEST(fs_ext4_options, well_formed, "empty", setup)
 {
 	struct fsinfo_ext4_timestamps ts;
 	struct vt_mount m;
@@ -141,7 +133,7 @@ Test(fs_ext4_options, well_formed)
 }
 
 /* "ro" in the data overrides MS_RDONLY's absence, "rw" its presence. */
-Test(fs_ext4_options, ro_rw_in_data)
+VT_TEST(fs_ext4_options, ro_rw_in_data, "empty", setup)
 {
 	struct vt_mount m;
 
@@ -156,7 +148,7 @@ Test(fs_ext4_options, ro_rw_in_data)
 	cr_assert_eq(m.d.attr & VFSIM_ATTR_RDONLY, VFSIM_ATTR_RDONLY);
 }
 
-Test(fs_ext4_options, volume_id_from_source)
+VT_TEST(fs_ext4_options, volume_id_from_source, "empty", setup)
 {
 	static const struct { const char *src, *id; } c[] = {
 		{ "/dev/vda1", "vda1" },
@@ -184,7 +176,7 @@ Test(fs_ext4_options, volume_id_from_source)
  * describes nothing (the disk was read by the first), and it must agree
  * on read-only.  Another device is another superblock.
  */
-Test(fs_ext4_options, same_source_same_superblock)
+VT_TEST(fs_ext4_options, same_source_same_superblock, "empty", setup)
 {
 	struct vt_mount ma, mb;
 
@@ -219,7 +211,7 @@ Test(fs_ext4_options, same_source_same_superblock)
 
 /* ---- remount ------------------------------------------------------------------------ */
 
-Test(fs_ext4_options, remount_checks_and_ignores_the_disk)
+VT_TEST(fs_ext4_options, remount_checks_and_ignores_the_disk, "empty", setup)
 {
 	EXPECT(vfsim_mount(t, "/dev/vda1", "/a", "ext4", 0, "label=root,mkfs_time=7"), 0);
 	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_REMOUNT, "bogus"), -EINVAL);
@@ -238,7 +230,7 @@ Test(fs_ext4_options, remount_checks_and_ignores_the_disk)
  * write times.  The mount data's times start elsewhere so that the
  * moves show.
  */
-Test(fs_ext4_options, remount_times)
+VT_TEST(fs_ext4_options, remount_times, "empty", setup)
 {
 	struct fsinfo_ext4_timestamps ts;
 
@@ -267,7 +259,7 @@ Test(fs_ext4_options, remount_times)
 }
 
 /* errors= at remount changes what the next error does. */
-Test(fs_ext4_options, remount_errors)
+VT_TEST(fs_ext4_options, remount_errors, "empty", setup)
 {
 	struct vt_mount m;
 

@@ -23,17 +23,16 @@
 
 #include <uapi/linux/windows.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/n2", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/n3", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/n41", 0755), 0);
@@ -46,13 +45,6 @@ static void setup(void)
 			   "vers=4.1,addr=2001:db8::10,acceptor=nfs@v6.example"), 0);
 	EXPECT(vfsim_mount(t, "[2001:db8::2]:/x", "/n6", "nfs", 0, "port=20049"), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fs_nfs_attrs, .init = setup, .fini = teardown);
 
 /* A vstruct compared whole, after a call that must fill exactly it. */
 #define EXPECT_VSTRUCT(path, attr, want) do {				\
@@ -151,7 +143,7 @@ static const uint8_t v3_features[7] = { 0xc8, 0x0c, 0xc0, 0x00, 0x1b, 0xd0, 0x00
 /* v4 adds LEASES (9), IVER_ALL_CHANGE (28) and, with acls, HAS_ACL (48). */
 static const uint8_t v4_features[7] = { 0xc8, 0x0e, 0xc0, 0x10, 0x1b, 0xd0, 0x01 };
 
-Test(fs_nfs_attrs, nfs_v2_udp_ipv4)
+VT_TEST(fs_nfs_attrs, nfs_v2_udp_ipv4, "empty", setup)
 {
 	struct fsinfo_nfs_info info = { .version = 2, .minor_version = 0, .transport_proto = 17 };
 	struct fsinfo_timestamp_info ti = tsi(1, 0);	/* time_delta 0: 1 s */
@@ -178,7 +170,7 @@ Test(fs_nfs_attrs, nfs_v2_udp_ipv4)
 	expect_address("/n2", sin, sizeof(sin));
 }
 
-Test(fs_nfs_attrs, nfs_v3_tcp_ipv4)
+VT_TEST(fs_nfs_attrs, nfs_v3_tcp_ipv4, "empty", setup)
 {
 	struct fsinfo_nfs_info info = { .version = 3, .minor_version = 0, .transport_proto = 6 };
 	struct fsinfo_timestamp_info ti = tsi(1, -3);	/* 1000000 ns */
@@ -200,7 +192,7 @@ Test(fs_nfs_attrs, nfs_v3_tcp_ipv4)
 	expect_address("/n3", sin, sizeof(sin));
 }
 
-Test(fs_nfs_attrs, nfs_v41_tcp_ipv6)
+VT_TEST(fs_nfs_attrs, nfs_v41_tcp_ipv6, "empty", setup)
 {
 	struct fsinfo_nfs_info info = { .version = 4, .minor_version = 1, .transport_proto = 6 };
 	struct fsinfo_timestamp_info ti = tsi(1, -9);	/* 1 ns */
@@ -229,7 +221,7 @@ Test(fs_nfs_attrs, nfs_v41_tcp_ipv6)
 }
 
 /* An IPv6 literal in brackets names the server and is its address. */
-Test(fs_nfs_attrs, ipv6_literal_source_and_port)
+VT_TEST(fs_nfs_attrs, ipv6_literal_source_and_port, "empty", setup)
 {
 	static const unsigned char sin6[28] = {
 		0x0a, 0x00, 0x4e, 0x51,		/* port 20049 */
@@ -246,7 +238,7 @@ Test(fs_nfs_attrs, ipv6_literal_source_and_port)
 }
 
 /* Patch 17's table first, then the common attributes it does not have. */
-Test(fs_nfs_attrs, attribute_list_and_info)
+VT_TEST(fs_nfs_attrs, attribute_list_and_info, "empty", setup)
 {
 	static const uint32_t want[] = {
 		0x04, 0x02, 0x03, 0x08, 0x500, 0x501, 0x502, 0x503,
@@ -288,7 +280,7 @@ Test(fs_nfs_attrs, attribute_list_and_info)
 }
 
 /* NFS's attributes belong to NFS mounts only. */
-Test(fs_nfs_attrs, not_on_other_filesystems)
+VT_TEST(fs_nfs_attrs, not_on_other_filesystems, "empty", setup)
 {
 	char buf[256];
 
@@ -302,7 +294,7 @@ Test(fs_nfs_attrs, not_on_other_filesystems)
 }
 
 /* The common table for an NFS superblock: names, magic, statfs, s_id. */
-Test(fs_nfs_attrs, common_attributes)
+VT_TEST(fs_nfs_attrs, common_attributes, "empty", setup)
 {
 	struct fsinfo_ids ids;
 	struct fsinfo_statfs st;
@@ -360,7 +352,7 @@ Test(fs_nfs_attrs, common_attributes)
  * without mode, owners or times, and one with the Windows attributes and
  * case-insensitive names.
  */
-Test(fs_nfs_attrs, capabilities_and_attribute_bitmask)
+VT_TEST(fs_nfs_attrs, capabilities_and_attribute_bitmask, "empty", setup)
 {
 	struct fsinfo_supports sup;
 	struct fsinfo_features feat;
@@ -421,7 +413,7 @@ Test(fs_nfs_attrs, capabilities_and_attribute_bitmask)
 
 /* maxfilesize= goes to LIMITS and s_maxbytes' place; time_delta= to
  * TIMESTAMP_INFO; both accept what the server could say. */
-Test(fs_nfs_attrs, maxfilesize_and_time_delta)
+VT_TEST(fs_nfs_attrs, maxfilesize_and_time_delta, "empty", setup)
 {
 	struct fsinfo_limits lim;
 	struct fsinfo_timestamp_info ti, want = tsi(15, -1);

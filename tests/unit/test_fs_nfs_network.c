@@ -26,9 +26,10 @@
 
 #include <vfsim/nfs.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/notifytest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
@@ -81,7 +82,7 @@ static uint32_t notify_counter(const char *path)
 }
 
 /* Down then up: both mounts of the server hear it, in order; others not. */
-NT_TEST(fs_nfs_network, down_and_up_reach_every_mount_of_the_server, "empty")
+VT_TEST(fs_nfs_network, down_and_up_reach_every_mount_of_the_server, "empty", NULL)
 {
 	setup();
 	expect_status("/a", 0, 0, 2);
@@ -125,7 +126,7 @@ NT_TEST(fs_nfs_network, down_and_up_reach_every_mount_of_the_server, "empty")
 }
 
 /* Unwatched superblocks count the report too; a gone mount hears nothing. */
-NT_TEST(fs_nfs_network, unmounted_superblocks_leave_the_client, "empty")
+VT_TEST(fs_nfs_network, unmounted_superblocks_leave_the_client, "empty", NULL)
 {
 	setup();
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/b", 0, p[0], -1), 0);
@@ -149,7 +150,7 @@ NT_TEST(fs_nfs_network, unmounted_superblocks_leave_the_client, "empty")
 }
 
 /* Mounts that differ in anything the client is keyed on do not share. */
-NT_TEST(fs_nfs_network, client_keys, "empty")
+VT_TEST(fs_nfs_network, client_keys, "empty", NULL)
 {
 	static const char *const data[] = {
 		"vers=4.2,addr=192.0.2.10,port=2050",		/* port */
@@ -183,7 +184,7 @@ NT_TEST(fs_nfs_network, client_keys, "empty")
 }
 
 /* Instances do not share clients, even for the same server. */
-NT_TEST(fs_nfs_network, instances_are_separate, "empty")
+VT_TEST(fs_nfs_network, instances_are_separate, "empty", NULL)
 {
 	struct vfsim *v2 = vt_boot("empty");
 	struct vfsim_task *t2 = vfsim_init_task(v2);
@@ -204,7 +205,7 @@ NT_TEST(fs_nfs_network, instances_are_separate, "empty")
 }
 
 /* What the calls refuse. */
-NT_TEST(fs_nfs_network, errors, "empty")
+VT_TEST(fs_nfs_network, errors, "empty", NULL)
 {
 	struct vfsim_nfs_server_status st;
 

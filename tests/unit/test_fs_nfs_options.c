@@ -17,26 +17,18 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fs_nfs_options, .init = setup, .fini = teardown);
 
 static uint64_t live(void)
 {
@@ -123,7 +115,7 @@ static const struct bad_case bad_cases[] = {
 };
 
 /* Every bad case is EINVAL, and fails before anything is made. */
-Test(fs_nfs_options, bad_options_are_einval)
+VT_TEST(fs_nfs_options, bad_options_are_einval, "empty", setup)
 {
 	char *before = vt_tree(t, VT_ALL);
 	uint64_t live_before = live();
@@ -146,7 +138,7 @@ Test(fs_nfs_options, bad_options_are_einval)
 }
 
 /* Names past the kernel's limits, and more data than a page. */
-Test(fs_nfs_options, overlong_values)
+VT_TEST(fs_nfs_options, overlong_values, "empty", setup)
 {
 	char big[5000], src[400], data[400];
 
@@ -197,7 +189,7 @@ static void remount_fresh(const char *type, const char *source, const char *data
 }
 
 /* The versions and the types' defaults. */
-Test(fs_nfs_options, versions)
+VT_TEST(fs_nfs_options, versions, "empty", setup)
 {
 	static const struct {
 		const char *type, *data;
@@ -227,7 +219,7 @@ Test(fs_nfs_options, versions)
 }
 
 /* Where the server's name comes from, and the address when it is a literal. */
-Test(fs_nfs_options, server_names)
+VT_TEST(fs_nfs_options, server_names, "empty", setup)
 {
 	remount_fresh("nfs", "none", "server=named.example,addr=192.0.2.1");
 	expect_name("/m", FSINFO_ATTR_NFS_SERVER_NAME, "named.example");
@@ -266,7 +258,7 @@ Test(fs_nfs_options, server_names)
 }
 
 /* vers=4.x on the "nfs" type is NFSv4 with the v4 defaults and table. */
-Test(fs_nfs_options, nfs_type_with_version_4)
+VT_TEST(fs_nfs_options, nfs_type_with_version_4, "empty", setup)
 {
 	struct fsinfo_ids ids;
 	struct fsinfo_features f;
@@ -281,7 +273,7 @@ Test(fs_nfs_options, nfs_type_with_version_4)
 }
 
 /* Mount data is shown as given; remount may change ro/rw, never the data. */
-Test(fs_nfs_options, remount)
+VT_TEST(fs_nfs_options, remount, "empty", setup)
 {
 	struct vt_mount m;
 
@@ -305,7 +297,7 @@ Test(fs_nfs_options, remount)
 }
 
 /* Every mount has its own superblock, even of the same export. */
-Test(fs_nfs_options, no_shared_superblocks)
+VT_TEST(fs_nfs_options, no_shared_superblocks, "empty", setup)
 {
 	struct fsinfo_ids a, b;
 

@@ -19,17 +19,16 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	cr_assert_eq(vt_register_testfs(v), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/p", 0755), 0);
@@ -39,19 +38,12 @@ static void setup(void)
 	EXPECT(vfsim_mount(t, "proc", "/p", "proc", 0, NULL), 0);
 }
 
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_attrs_sb, .init = setup, .fini = teardown);
-
 static bool has_feature(const struct fsinfo_features *f, unsigned int bit)
 {
 	return f->features[bit / 8] & (1U << (bit % 8));
 }
 
-Test(fsinfo_attrs_sb, statfs_from_the_filesystem)
+VT_TEST(fsinfo_attrs_sb, statfs_from_the_filesystem, "empty", setup)
 {
 	struct fsinfo_statfs s;
 	long fd;
@@ -79,7 +71,7 @@ Test(fsinfo_attrs_sb, statfs_from_the_filesystem)
 	}
 }
 
-Test(fsinfo_attrs_sb, statfs_and_ids_without_statfs_op)
+VT_TEST(fsinfo_attrs_sb, statfs_and_ids_without_statfs_op, "empty", setup)
 {
 	struct fsinfo_statfs s;
 	struct fsinfo_ids ids;
@@ -96,7 +88,7 @@ Test(fsinfo_attrs_sb, statfs_and_ids_without_statfs_op)
 	cr_assert_eq(ids.f_sb_id, m.d.sb_unique_id);
 }
 
-Test(fsinfo_attrs_sb, ids)
+VT_TEST(fsinfo_attrs_sb, ids, "empty", setup)
 {
 	struct fsinfo_ids ids, ids2;
 	struct vt_mount m;
@@ -116,7 +108,7 @@ Test(fsinfo_attrs_sb, ids)
 	cr_assert_gt(ids2.f_sb_id, ids.f_sb_id);
 }
 
-Test(fsinfo_attrs_sb, limits)
+VT_TEST(fsinfo_attrs_sb, limits, "empty", setup)
 {
 	struct fsinfo_limits l;
 
@@ -140,7 +132,7 @@ Test(fsinfo_attrs_sb, limits)
 	cr_assert_eq(l.max_hard_links, 65000);
 }
 
-Test(fsinfo_attrs_sb, supports_and_automount_bit)
+VT_TEST(fsinfo_attrs_sb, supports_and_automount_bit, "empty", setup)
 {
 	struct fsinfo_supports s;
 
@@ -170,7 +162,7 @@ static void expect_gran(const char *path, int exponent)
 	}
 }
 
-Test(fsinfo_attrs_sb, timestamp_granularity)
+VT_TEST(fsinfo_attrs_sb, timestamp_granularity, "empty", setup)
 {
 	static const struct { unsigned int gran; int exp; } g[] = {
 		{ 1, -9 }, { 999, -9 }, { 1000, -6 }, { 999999, -6 },
@@ -189,7 +181,7 @@ Test(fsinfo_attrs_sb, timestamp_granularity)
 	}
 }
 
-Test(fsinfo_attrs_sb, volume_id_and_uuid)
+VT_TEST(fsinfo_attrs_sb, volume_id_and_uuid, "empty", setup)
 {
 	char id[64];
 	struct fsinfo_volume_uuid u;
@@ -204,7 +196,7 @@ Test(fsinfo_attrs_sb, volume_id_and_uuid)
 	cr_assert_eq(memcmp(&u, &zero, sizeof(u)), 0);
 }
 
-Test(fsinfo_attrs_sb, features_of_tmpfs_and_proc)
+VT_TEST(fsinfo_attrs_sb, features_of_tmpfs_and_proc, "empty", setup)
 {
 	static const unsigned int unix_bits[] = {
 		FSINFO_FEAT_UIDS, FSINFO_FEAT_GIDS, FSINFO_FEAT_DIRECTORIES,
@@ -235,7 +227,7 @@ Test(fsinfo_attrs_sb, features_of_tmpfs_and_proc)
 	cr_assert(!has_feature(&f, FSINFO_FEAT_HARD_LINKS));
 }
 
-Test(fsinfo_attrs_sb, generic_features)
+VT_TEST(fsinfo_attrs_sb, generic_features, "empty", setup)
 {
 	struct fsinfo_features f;
 	unsigned int bit, nset = 0;
@@ -269,7 +261,7 @@ Test(fsinfo_attrs_sb, generic_features)
 	cr_assert_eq(f.features[6] & ~3U, 0);
 }
 
-Test(fsinfo_attrs_sb, sb_notifications_follow_the_counter)
+VT_TEST(fsinfo_attrs_sb, sb_notifications_follow_the_counter, "empty", setup)
 {
 	struct fsinfo_sb_notifications n;
 	struct fsinfo_mount_info mi;

@@ -14,9 +14,10 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 struct policy {
 	int calls;
@@ -43,23 +44,13 @@ static const struct vfsim_lsm_ops policy_ops = { .sb_statfs = statfs_hook };
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
 	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
 }
 
-static void teardown(void)
-{
-	vfsim_set_lsm(v, NULL, NULL);
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_lsm, .init = setup, .fini = teardown);
-
-Test(fsinfo_lsm, hook_sees_the_superblock_and_the_task)
+VT_TEST(fsinfo_lsm, hook_sees_the_superblock_and_the_task, "empty", setup)
 {
 	struct policy p = { 0 };
 	struct fsinfo_ids ids;
@@ -72,9 +63,10 @@ Test(fsinfo_lsm, hook_sees_the_superblock_and_the_task)
 	cr_assert_eq(p.last_who.caps, vfsim_task_caps(t));
 	cr_assert_eq(vt_mount_at(t, "/m", &m), 0);
 	cr_assert_eq(p.last_sb, m.d.sb_unique_id);
+	vfsim_set_lsm(v, NULL, NULL);
 }
 
-Test(fsinfo_lsm, refusal_is_the_error_for_every_query_kind)
+VT_TEST(fsinfo_lsm, refusal_is_the_error_for_every_query_kind, "empty", setup)
 {
 	struct policy p = { .deny = -EACCES };
 	struct fsinfo_params fdq = { .flags = FSINFO_FLAGS_QUERY_FD };
@@ -100,9 +92,10 @@ Test(fsinfo_lsm, refusal_is_the_error_for_every_query_kind)
 	vfsim_set_lsm(v, NULL, NULL);
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_VOLUME_ID, 0, 0, buf, sizeof(buf)), 5);
 	EXPECT(vfsim_close(t, (int)fd), 0);
+	vfsim_set_lsm(v, NULL, NULL);
 }
 
-Test(fsinfo_lsm, a_policy_that_returns_nonsense_refuses)
+VT_TEST(fsinfo_lsm, a_policy_that_returns_nonsense_refuses, "empty", setup)
 {
 	struct policy p = { .deny = 1 };
 	char buf[64];
@@ -114,4 +107,5 @@ Test(fsinfo_lsm, a_policy_that_returns_nonsense_refuses)
 	/* the warning is the policy's fault, not the kernel's: settle it here */
 	cr_assert_eq(vfsim_destroy_check(v, NULL), 0);
 	v = vt_boot("empty");
+	vfsim_set_lsm(v, NULL, NULL);
 }

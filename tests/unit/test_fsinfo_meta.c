@@ -6,9 +6,8 @@
  * and the rules for Nth and Mth: ENODATA for a value an attribute cannot
  * have, EOPNOTSUPP for an attribute the object does not have.
  *
- *   /          rootfs (ramfs-backed, with its own FEATURES)
- *   |-/m       tmpfs "m"
- *   `-/t       fsinfotest "t" (VOLUME_NAME and four test attributes)
+ * The tree is fx_fsinfo_tree (common/fixtures.h): rootfs, tmpfs "m" on
+ * /m and fsinfotest "t" (VOLUME_NAME and four test attributes) on /t.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,30 +17,13 @@
 
 #include <fsinfo/internal.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
-
-static void setup(void)
-{
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
-	cr_assert_eq(vt_register_testfs(v), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/t", 0755), 0);
-	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
-	EXPECT(vfsim_mount(t, "t", "/t", "fsinfotest", 0, NULL), 0);
-}
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_meta, .init = setup, .fini = teardown);
 
 /* The common table's order, as §3.1 gives it. */
 static const unsigned int common_order[] = {
@@ -64,7 +46,7 @@ static void expect_list(const char *path, const unsigned int *want, size_t n)
 			     got[i], want[i]);
 }
 
-Test(fsinfo_meta, common_table_order)
+VT_TEST(fsinfo_meta, common_table_order, "empty", fx_fsinfo_tree)
 {
 	size_t i;
 
@@ -73,7 +55,7 @@ Test(fsinfo_meta, common_table_order)
 	cr_assert_null(fsinfo_common_attributes[NCOMMON].get);
 }
 
-Test(fsinfo_meta, attributes_fs_table_first_no_duplicates)
+VT_TEST(fsinfo_meta, attributes_fs_table_first_no_duplicates, "empty", fx_fsinfo_tree)
 {
 	/* tmpfs (and rootfs) answer FEATURES themselves: it comes first and
 	 * is not listed again with the common ones */
@@ -115,7 +97,7 @@ static void expect_info(const char *path, const struct info_case *c)
 	cr_assert_eq(ai.size, c->size, "%#x: size %u", c->id, ai.size);
 }
 
-Test(fsinfo_meta, attribute_info)
+VT_TEST(fsinfo_meta, attribute_info, "empty", fx_fsinfo_tree)
 {
 	static const struct info_case common[] = {
 		{ 0x00, FSINFO_TYPE_VSTRUCT, 0, 112 },
@@ -160,7 +142,7 @@ Test(fsinfo_meta, attribute_info)
 			 sizeof(ai)), sizeof(ai));
 }
 
-Test(fsinfo_meta, attributes_ignores_nth_and_mth)
+VT_TEST(fsinfo_meta, attributes_ignores_nth_and_mth, "empty", fx_fsinfo_tree)
 {
 	unsigned int a[64], b[64];
 	long n = vt_fsinfo(t, "/m", FSINFO_ATTR_FSINFO_ATTRIBUTES, 0, 0, a, sizeof(a));
@@ -169,7 +151,7 @@ Test(fsinfo_meta, attributes_ignores_nth_and_mth)
 	cr_assert_eq(memcmp(a, b, (size_t)n), 0);
 }
 
-Test(fsinfo_meta, nth_mth_on_single_values)
+VT_TEST(fsinfo_meta, nth_mth_on_single_values, "empty", fx_fsinfo_tree)
 {
 	char buf[256];
 
@@ -190,7 +172,7 @@ Test(fsinfo_meta, nth_mth_on_single_values)
 	EXPECT(vt_fsinfo(t, "/m", 0xffffffff, 0, 0, buf, sizeof(buf)), -EOPNOTSUPP);
 }
 
-Test(fsinfo_meta, n_and_nm_values)
+VT_TEST(fsinfo_meta, n_and_nm_values, "empty", fx_fsinfo_tree)
 {
 	struct fsinfo_mount_child c;
 	char buf[64];
@@ -214,7 +196,7 @@ Test(fsinfo_meta, n_and_nm_values)
 	EXPECT(vt_fsinfo(t, "/t", VT_ATTR_VSTRUCT_NM, 3, 0, NULL, 0), sizeof(c));
 }
 
-Test(fsinfo_meta, bad_value_type_is_enopkg)
+VT_TEST(fsinfo_meta, bad_value_type_is_enopkg, "empty", fx_fsinfo_tree)
 {
 	char buf[16];
 
@@ -267,7 +249,7 @@ static void enumerate_like_test_fsinfo(const char *path)
 	}
 }
 
-Test(fsinfo_meta, every_attribute_enumerates_cleanly)
+VT_TEST(fsinfo_meta, every_attribute_enumerates_cleanly, "empty", fx_fsinfo_tree)
 {
 	vt_testfs.n = 2;
 	vt_testfs.m = 3;

@@ -18,25 +18,14 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
-{
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
-}
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_mount_attrs, .init = setup, .fini = teardown);
 
 /* ---- the tree as the query API sees it ----------------------------------- */
 
@@ -165,7 +154,7 @@ static void check_consistent(const char *when)
  *   |-/d                    tmpfs "d" moved to /e and back
  *   `-/s                    tmpfs "s" with "s2" stacked on it
  */
-Test(fsinfo_mount_attrs, consistent_with_the_tree_at_every_step)
+VT_TEST(fsinfo_mount_attrs, consistent_with_the_tree_at_every_step, "empty", NULL)
 {
 	static const char *const dirs[] = { "/a", "/b", "/c", "/d", "/e", "/s" };
 	size_t i;
@@ -201,7 +190,7 @@ Test(fsinfo_mount_attrs, consistent_with_the_tree_at_every_step)
 	STEP(vfsim_umount2(t, "/c", 0));
 }
 
-Test(fsinfo_mount_attrs, change_counters_move)
+VT_TEST(fsinfo_mount_attrs, change_counters_move, "empty", NULL)
 {
 	struct fsinfo_mount_info mi;
 	struct fsinfo_mount_child kids[4];
@@ -237,7 +226,7 @@ Test(fsinfo_mount_attrs, change_counters_move)
  * A task chrooted to /x sees /x/a and /x/c but not /y/b: /x/c's master (2)
  * has no peer it can see, so its propagation comes "from" group 1.
  */
-Test(fsinfo_mount_attrs, from_id_and_chroot)
+VT_TEST(fsinfo_mount_attrs, from_id_and_chroot, "empty", NULL)
 {
 	struct vfsim_task *u;
 	struct fsinfo_mount_info mi;
@@ -301,7 +290,7 @@ Test(fsinfo_mount_attrs, from_id_and_chroot)
 	vfsim_task_destroy(u);
 }
 
-Test(fsinfo_mount_attrs, callers_root_mount)
+VT_TEST(fsinfo_mount_attrs, callers_root_mount, "empty", NULL)
 {
 	struct vfsim_task *u;
 	struct fsinfo_mount_info mi;
@@ -328,7 +317,7 @@ Test(fsinfo_mount_attrs, callers_root_mount)
 	vfsim_task_destroy(u);
 }
 
-Test(fsinfo_mount_attrs, stacked_on_the_parents_root)
+VT_TEST(fsinfo_mount_attrs, stacked_on_the_parents_root, "empty", NULL)
 {
 	char mp[16];
 
@@ -340,7 +329,7 @@ Test(fsinfo_mount_attrs, stacked_on_the_parents_root)
 	cr_assert_str_eq(mp, "/");
 }
 
-Test(fsinfo_mount_attrs, mount_at_a_subdirectory_bind)
+VT_TEST(fsinfo_mount_attrs, mount_at_a_subdirectory_bind, "empty", NULL)
 {
 	char mp[64];
 

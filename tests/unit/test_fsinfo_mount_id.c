@@ -19,17 +19,16 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/c", 0755), 0);
@@ -39,13 +38,6 @@ static void setup(void)
 	EXPECT(vfsim_mount(t, "in", "/a/in", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, "b2", "/b", "tmpfs", 0, NULL), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_mount_id, .init = setup, .fini = teardown);
 
 /* MOUNT_INFO of the mount named @id as task @tk with @dfd: its mnt_id or -errno. */
 static long id_of(struct vfsim_task *tk, int dfd, const char *id)
@@ -61,7 +53,7 @@ static long id_of(struct vfsim_task *tk, int dfd, const char *id)
 	return ret < 0 ? ret : (long)mi.mnt_id;
 }
 
-Test(fsinfo_mount_id, id_syntax)
+VT_TEST(fsinfo_mount_id, id_syntax, "empty", setup)
 {
 	EXPECT(id_of(t, AT_FDCWD, "2"), 2);
 	EXPECT(id_of(t, AT_FDCWD, "0x3"), 3);
@@ -87,7 +79,7 @@ Test(fsinfo_mount_id, id_syntax)
 	EXPECT(id_of(t, AT_FDCWD, (const char *)8), -EFAULT);
 }
 
-Test(fsinfo_mount_id, missing_or_gone_is_eperm)
+VT_TEST(fsinfo_mount_id, missing_or_gone_is_eperm, "empty", setup)
 {
 	/* 0 is never a mount ID in the model; 6 is not in use */
 	EXPECT(id_of(t, AT_FDCWD, "0"), -EPERM);
@@ -98,7 +90,7 @@ Test(fsinfo_mount_id, missing_or_gone_is_eperm)
 	EXPECT(id_of(t, AT_FDCWD, "4"), -EPERM);
 }
 
-Test(fsinfo_mount_id, lazily_unmounted_but_pinned_is_eperm)
+VT_TEST(fsinfo_mount_id, lazily_unmounted_but_pinned_is_eperm, "empty", setup)
 {
 	long fd = vfsim_openat(t, AT_FDCWD, "/a/in", O_RDONLY | O_DIRECTORY, 0);
 
@@ -109,7 +101,7 @@ Test(fsinfo_mount_id, lazily_unmounted_but_pinned_is_eperm)
 	EXPECT(vfsim_close(t, (int)fd), 0);
 }
 
-Test(fsinfo_mount_id, covered_mount_is_reachable_by_id)
+VT_TEST(fsinfo_mount_id, covered_mount_is_reachable_by_id, "empty", setup)
 {
 	struct vt_mount m;
 
@@ -126,7 +118,7 @@ Test(fsinfo_mount_id, covered_mount_is_reachable_by_id)
 	}
 }
 
-Test(fsinfo_mount_id, only_below_the_callers_root)
+VT_TEST(fsinfo_mount_id, only_below_the_callers_root, "empty", setup)
 {
 	struct vfsim_task *u = vt_task(v, 0, 1);
 
@@ -143,7 +135,7 @@ Test(fsinfo_mount_id, only_below_the_callers_root)
 	vfsim_task_destroy(u);
 }
 
-Test(fsinfo_mount_id, chroot_into_a_plain_directory)
+VT_TEST(fsinfo_mount_id, chroot_into_a_plain_directory, "empty", setup)
 {
 	struct vfsim_task *u = vt_task(v, 0, 1);
 
@@ -157,7 +149,7 @@ Test(fsinfo_mount_id, chroot_into_a_plain_directory)
 	vfsim_task_destroy(u);
 }
 
-Test(fsinfo_mount_id, anchored_at_dfd)
+VT_TEST(fsinfo_mount_id, anchored_at_dfd, "empty", setup)
 {
 	long fa = vfsim_openat(t, AT_FDCWD, "/a", O_PATH, 0);
 	long fin = vfsim_openat(t, AT_FDCWD, "/a/in", O_PATH, 0);
@@ -175,7 +167,7 @@ Test(fsinfo_mount_id, anchored_at_dfd)
 	EXPECT(vfsim_close(t, (int)fin), 0);
 }
 
-Test(fsinfo_mount_id, mount_root_is_what_is_queried)
+VT_TEST(fsinfo_mount_id, mount_root_is_what_is_queried, "empty", setup)
 {
 	char mp[64];
 

@@ -18,30 +18,22 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a/d", 0755), 0);
 	EXPECT(vfsim_symlinkat(t, "/a", AT_FDCWD, "/lnk"), 0);
 	EXPECT(vfsim_mkautomount(t, "/auto", "tmpfs", "auto", NULL), 0);
 }
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_params, .init = setup, .fini = teardown);
 
 /* The fstype name an IDS query at @path reports, with @p. */
 static const char *fstype_of(int dfd, const char *path, struct fsinfo_params *p,
@@ -58,7 +50,7 @@ static const char *fstype_of(int dfd, const char *path, struct fsinfo_params *p,
 	return buf;
 }
 
-Test(fsinfo_params, null_params_is_statfs_of_a_path)
+VT_TEST(fsinfo_params, null_params_is_statfs_of_a_path, "empty", setup)
 {
 	struct fsinfo_statfs a, b;
 	struct fsinfo_params p = { .request = FSINFO_ATTR_STATFS };
@@ -71,7 +63,7 @@ Test(fsinfo_params, null_params_is_statfs_of_a_path)
 	cr_assert_eq(memcmp(&a, &b, sizeof(a)), 0);
 }
 
-Test(fsinfo_params, buffer_and_size_must_agree)
+VT_TEST(fsinfo_params, buffer_and_size_must_agree, "empty", setup)
 {
 	char buf[64];
 	struct fsinfo_params p = { .request = FSINFO_ATTR_IDS };
@@ -86,7 +78,7 @@ Test(fsinfo_params, buffer_and_size_must_agree)
 	EXPECT(vfsim_fsinfo(t, AT_FDCWD, "/", (void *)8, NULL, 1), -EINVAL);
 }
 
-Test(fsinfo_params, params_read_through_the_seam)
+VT_TEST(fsinfo_params, params_read_through_the_seam, "empty", setup)
 {
 	static struct fsinfo_params p = { .request = FSINFO_ATTR_IDS };
 	struct fsinfo_ids ids;
@@ -98,7 +90,7 @@ Test(fsinfo_params, params_read_through_the_seam)
 	EXPECT(vfsim_fsinfo(t, AT_FDCWD, "/", &p, &ids, sizeof(ids)), sizeof(ids));
 }
 
-Test(fsinfo_params, reserved_fields_and_unknown_flags)
+VT_TEST(fsinfo_params, reserved_fields_and_unknown_flags, "empty", setup)
 {
 	struct fsinfo_params p;
 	struct fsinfo_ids ids;
@@ -134,7 +126,7 @@ Test(fsinfo_params, reserved_fields_and_unknown_flags)
 	EXPECT(vfsim_fsinfo(t, AT_FDCWD, "/", &p, &ids, sizeof(ids)), -EOPNOTSUPP);
 }
 
-Test(fsinfo_params, path_at_flags)
+VT_TEST(fsinfo_params, path_at_flags, "empty", setup)
 {
 	struct fsinfo_params p = { 0 };
 	char buf[32];
@@ -160,7 +152,7 @@ Test(fsinfo_params, path_at_flags)
 	cr_assert_str_eq(fstype_of(AT_FDCWD, "", &p, buf), "ENOENT");
 }
 
-Test(fsinfo_params, path_relative_to_dfd_and_empty_path)
+VT_TEST(fsinfo_params, path_relative_to_dfd_and_empty_path, "empty", setup)
 {
 	struct fsinfo_params p = { 0 };
 	char buf[32];
@@ -175,7 +167,7 @@ Test(fsinfo_params, path_relative_to_dfd_and_empty_path)
 	EXPECT(vfsim_close(t, (int)fd), 0);
 }
 
-Test(fsinfo_params, fd_query)
+VT_TEST(fsinfo_params, fd_query, "empty", setup)
 {
 	struct fsinfo_params p = { .flags = FSINFO_FLAGS_QUERY_FD };
 	char buf[32];
@@ -200,7 +192,7 @@ Test(fsinfo_params, fd_query)
 	EXPECT(vfsim_close(t, (int)dir), 0);
 }
 
-Test(fsinfo_params, api_refuses_null_or_unbooted_task)
+VT_TEST(fsinfo_params, api_refuses_null_or_unbooted_task, "empty", setup)
 {
 	struct vfsim *fresh;
 	struct fsinfo_ids ids;

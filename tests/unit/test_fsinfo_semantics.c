@@ -23,31 +23,23 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void setup(void)
+static void setup(struct vfsim *v)
 {
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
 	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m/k", 0755), 0);
 	EXPECT(vfsim_mount(t, "k", "/m/k", "tmpfs", 0, NULL), 0);
 }
 
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_semantics, .init = setup, .fini = teardown);
-
-Test(fsinfo_semantics, s6_strings_have_no_nul_and_keep_the_tail)
+VT_TEST(fsinfo_semantics, s6_strings_have_no_nul_and_keep_the_tail, "empty", setup)
 {
 	unsigned char buf[32];
 	size_t i;
@@ -67,7 +59,7 @@ Test(fsinfo_semantics, s6_strings_have_no_nul_and_keep_the_tail)
 		cr_assert_eq(buf[i], 0, "byte %zu", i);
 }
 
-Test(fsinfo_semantics, s8_mount_point_counts_its_nul)
+VT_TEST(fsinfo_semantics, s8_mount_point_counts_its_nul, "empty", setup)
 {
 	char buf[16];
 	struct vfsim_task *u;
@@ -90,7 +82,7 @@ Test(fsinfo_semantics, s8_mount_point_counts_its_nul)
 	cr_assert_eq(memcmp(buf, "/mX", 3), 0);
 }
 
-Test(fsinfo_semantics, s9_children_end_with_the_mount_itself)
+VT_TEST(fsinfo_semantics, s9_children_end_with_the_mount_itself, "empty", setup)
 {
 	struct fsinfo_mount_child c[4];
 	struct vt_mount m, k;

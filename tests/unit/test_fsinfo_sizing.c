@@ -6,9 +6,9 @@
  * return value; and vfs_fsinfo()'s resize loop: buffers rounded up to
  * 4096, -EMSGSIZE past INT_MAX, -ERESTARTSYS when a signal is pending.
  *
- *   /                rootfs
- *   |-/t             fsinfotest "t" (its opaque value is sized by the test)
- *   `-/m             tmpfs "m", with /m/0 ... /m/599 mounted on in some tests
+ * The tree is fx_fsinfo_tree (common/fixtures.h): tmpfs "m" on /m, with
+ * /m/0 ... /m/599 mounted on in some tests, and fsinfotest "t" on /t,
+ * whose opaque value the test sizes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,30 +19,13 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
-
-static void setup(void)
-{
-	v = vt_boot("empty");
-	t = vfsim_init_task(v);
-	cr_assert_eq(vt_register_testfs(v), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/t", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
-	EXPECT(vfsim_mount(t, "t", "/t", "fsinfotest", 0, NULL), 0);
-	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
-}
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(fsinfo_sizing, .init = setup, .fini = teardown);
 
 #define FILL 0xbd
 
@@ -86,7 +69,7 @@ static void check_truncation(const struct trunc_case *c)
 	}
 }
 
-Test(fsinfo_sizing, truncation_and_tail_per_value_type)
+VT_TEST(fsinfo_sizing, truncation_and_tail_per_value_type, "empty", fx_fsinfo_tree)
 {
 	static const struct trunc_case cases[] = {
 		{ "vstruct IDS", "/m", FSINFO_ATTR_IDS, true },
@@ -104,7 +87,7 @@ Test(fsinfo_sizing, truncation_and_tail_per_value_type)
 		check_truncation(&cases[i]);
 }
 
-Test(fsinfo_sizing, attribute_info_tail_is_not_cleared)
+VT_TEST(fsinfo_sizing, attribute_info_tail_is_not_cleared, "empty", fx_fsinfo_tree)
 {
 	unsigned char buf[64];
 	struct fsinfo_attribute_info *ai = (void *)buf;
@@ -118,7 +101,7 @@ Test(fsinfo_sizing, attribute_info_tail_is_not_cleared)
 		cr_assert_eq(buf[i], FILL, "byte %zu", i);
 }
 
-Test(fsinfo_sizing, vstruct_size_only_is_exact)
+VT_TEST(fsinfo_sizing, vstruct_size_only_is_exact, "empty", fx_fsinfo_tree)
 {
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_STATFS, 0, 0, NULL, 0), 112);
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_IDS, 0, 0, NULL, 0), 48);
@@ -132,7 +115,7 @@ Test(fsinfo_sizing, vstruct_size_only_is_exact)
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_FSINFO_ATTRIBUTE_INFO, 0, 0, NULL, 0), 16);
 }
 
-Test(fsinfo_sizing, resize_loop_rounds_to_pages)
+VT_TEST(fsinfo_sizing, resize_loop_rounds_to_pages, "empty", fx_fsinfo_tree)
 {
 	void *buf = malloc(20000);
 
@@ -161,7 +144,7 @@ Test(fsinfo_sizing, resize_loop_rounds_to_pages)
 	free(buf);
 }
 
-Test(fsinfo_sizing, emsgsize_past_int_max)
+VT_TEST(fsinfo_sizing, emsgsize_past_int_max, "empty", fx_fsinfo_tree)
 {
 	char buf[16];
 
@@ -176,7 +159,7 @@ Test(fsinfo_sizing, emsgsize_past_int_max)
 	EXPECT(vt_fsinfo(t, "/t", VT_ATTR_OPAQUE, 0, 0, buf, sizeof(buf)), -EIO);
 }
 
-Test(fsinfo_sizing, erestartsys_with_a_signal_pending)
+VT_TEST(fsinfo_sizing, erestartsys_with_a_signal_pending, "empty", fx_fsinfo_tree)
 {
 	char buf[16];
 
@@ -194,7 +177,7 @@ Test(fsinfo_sizing, erestartsys_with_a_signal_pending)
 	vfsim_task_set_signal_pending(t, false);
 }
 
-Test(fsinfo_sizing, list_bigger_than_a_page)
+VT_TEST(fsinfo_sizing, list_bigger_than_a_page, "empty", fx_fsinfo_tree)
 {
 	enum { N = 600 };
 	struct fsinfo_mount_child *c = malloc((N + 1) * sizeof(*c));

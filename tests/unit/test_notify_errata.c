@@ -14,33 +14,15 @@
 
 #include <criterion/criterion.h>
 
-#include "common/notifytest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/notifytest.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-/*
- *   /                rootfs
- *   |-/mnt/a         tmpfs "a"
- *   |   `-d          (ino 2 in a)
- *   |-/mnt/b         a directory of the root
- *   |-/f             a regular file
- *   `-/lnk -> /mnt/a
- */
-static void setup(void)
-{
-	long fd;
-
-	nt_mkdirs(t, "/mnt/a");
-	nt_mkdirs(t, "/mnt/b");
-	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
-	nt_mkdirs(t, "/mnt/a/d");
-	fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
-	OK(fd);
-	OK(vfsim_close(t, (int)fd));
-	OK(vfsim_symlinkat(t, "/mnt/a", AT_FDCWD, "/lnk"));
-}
+/* The tree of every test: fx_notify_tree (common/fixtures.h), /mnt/a's
+ * root, d and e being inodes 1, 2 and 3 of tmpfs "a". */
 
 /* A superblock READONLY record for the watchers of @path's superblock. */
 static void poke_sb(const char *path)
@@ -67,7 +49,7 @@ static void b1_case(bool quirk)
 {
 	int p[2], plain[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_pipe2(t, plain, 0));
 	vfsim_set_quirks(v, quirk ? VFSIM_QUIRK_B1 : 0);
@@ -84,12 +66,12 @@ static void b1_case(bool quirk)
 	OK(vfsim_close(t, plain[1]));
 }
 
-NT_TEST(errata, b1_watch_mount_bad_watch_fd, "empty")
+VT_TEST(errata, b1_watch_mount_bad_watch_fd, "empty", NULL)
 {
 	b1_case(false);
 }
 
-NT_TEST(errata, b1_watch_mount_bad_watch_fd_quirk, "empty")
+VT_TEST(errata, b1_watch_mount_bad_watch_fd_quirk, "empty", NULL)
 {
 	b1_case(true);
 }
@@ -105,7 +87,7 @@ static void b2_case(bool quirk)
 {
 	int p[2], plain[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_pipe2(t, plain, 0));
 	vfsim_set_quirks(v, quirk ? VFSIM_QUIRK_B2 : 0);
@@ -122,12 +104,12 @@ static void b2_case(bool quirk)
 	OK(vfsim_close(t, plain[1]));
 }
 
-NT_TEST(errata, b2_watch_sb_bad_watch_fd, "empty")
+VT_TEST(errata, b2_watch_sb_bad_watch_fd, "empty", NULL)
 {
 	b2_case(false);
 }
 
-NT_TEST(errata, b2_watch_sb_bad_watch_fd_quirk, "empty")
+VT_TEST(errata, b2_watch_sb_bad_watch_fd_quirk, "empty", NULL)
 {
 	b2_case(true);
 }
@@ -143,12 +125,12 @@ NT_TEST(errata, b2_watch_sb_bad_watch_fd_quirk, "empty")
  * is ENOENT even with AT_EMPTY_PATH, an automount point is not triggered.
  * Model: the lookup flags are used; the quirk passes at_flags.
  */
-NT_TEST(errata, b3_watch_sb_lookup_flags, "empty")
+VT_TEST(errata, b3_watch_sb_lookup_flags, "empty", NULL)
 {
 	int p[2], q[2];
 	long dfd;
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
@@ -169,12 +151,12 @@ NT_TEST(errata, b3_watch_sb_lookup_flags, "empty")
 	OK(vfsim_close(t, (int)dfd));
 }
 
-NT_TEST(errata, b3_watch_sb_lookup_flags_quirk, "empty")
+VT_TEST(errata, b3_watch_sb_lookup_flags_quirk, "empty", NULL)
 {
 	int p[2], q[2], r[2];
 	long dfd;
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	nt_pipe(t, 16, r);
@@ -245,7 +227,7 @@ static void b4_case(bool quirk)
 	long want = quirk ? -EFAULT : -EBADSLT;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	vfsim_set_oops_hook(v, oops_hook, &log);
 	vfsim_set_quirks(v, quirk ? VFSIM_QUIRK_B4 : 0);
@@ -280,12 +262,12 @@ static void b4_case(bool quirk)
 	cr_assert_eq(vt_check(v), 0);
 }
 
-NT_TEST(errata, b4_removal_never_watched, "empty")
+VT_TEST(errata, b4_removal_never_watched, "empty", NULL)
 {
 	b4_case(false);
 }
 
-NT_TEST(errata, b4_removal_never_watched_quirk, "empty")
+VT_TEST(errata, b4_removal_never_watched_quirk, "empty", NULL)
 {
 	b4_case(true);
 }
@@ -306,7 +288,7 @@ static void b5_case(bool quirk)
 	unsigned int a;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	a = nt_mnt_id(t, "/mnt/a");
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
@@ -330,12 +312,12 @@ static void b5_case(bool quirk)
 				         "mount setattr id=1 flags=is_now_ro triggered_on=%1$u changed_mount=0\n", a));
 }
 
-NT_TEST(errata, b5_setattr_is_now_ro, "empty")
+VT_TEST(errata, b5_setattr_is_now_ro, "empty", NULL)
 {
 	b5_case(false);
 }
 
-NT_TEST(errata, b5_setattr_is_now_ro_quirk, "empty")
+VT_TEST(errata, b5_setattr_is_now_ro_quirk, "empty", NULL)
 {
 	b5_case(true);
 }
@@ -363,7 +345,7 @@ static void b8_case(bool quirk)
 	unsigned int a, x;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	a = nt_mnt_id(t, "/mnt/a");
 	nt_pipe(t, 16, p);
 	vfsim_set_quirks(v, quirk ? VFSIM_QUIRK_B8 : 0);
@@ -395,12 +377,12 @@ static void b8_case(bool quirk)
 	OK(nt_discard(t, p[0]));
 }
 
-NT_TEST(errata, b8_watch_id_shift, "empty")
+VT_TEST(errata, b8_watch_id_shift, "empty", NULL)
 {
 	b8_case(false);
 }
 
-NT_TEST(errata, b8_watch_id_shift_quirk, "empty")
+VT_TEST(errata, b8_watch_id_shift_quirk, "empty", NULL)
 {
 	b8_case(true);
 }
@@ -432,11 +414,11 @@ static uint64_t removal_object(int fd)
  * quirk keys by the dentry's address: still a 16-byte record, the same
  * value for the same directory, but not the inode number.
  */
-NT_TEST(errata, b9_removal_id, "empty")
+VT_TEST(errata, b9_removal_id, "empty", NULL)
 {
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);
@@ -446,12 +428,12 @@ NT_TEST(errata, b9_removal_id, "empty")
 	cr_assert_eq(removal_object(p[0]), 1);
 }
 
-NT_TEST(errata, b9_removal_id_quirk, "empty")
+VT_TEST(errata, b9_removal_id_quirk, "empty", NULL)
 {
 	uint64_t first, again, other;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/mnt/a/d/e");
 	nt_pipe(t, 16, p);
 	vfsim_set_quirks(v, VFSIM_QUIRK_B9);
@@ -495,11 +477,11 @@ NT_TEST(errata, b9_removal_id_quirk, "empty")
  * mark (the checker tolerates it while the quirk is on): switching the
  * quirk off afterwards lets the checker see the stale mark.
  */
-NT_TEST(errata, b10_mark_cleared, "empty")
+VT_TEST(errata, b10_mark_cleared, "empty", NULL)
 {
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
@@ -516,12 +498,12 @@ NT_TEST(errata, b10_mark_cleared, "empty")
 	OK(nt_discard(t, p[0]));
 }
 
-NT_TEST(errata, b10_mark_cleared_quirk, "empty")
+VT_TEST(errata, b10_mark_cleared_quirk, "empty", NULL)
 {
 	char why[256] = "";
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/mnt/a/d/e");
 	nt_pipe(t, 16, p);
 	vfsim_set_quirks(v, VFSIM_QUIRK_B10);
@@ -562,11 +544,11 @@ NT_TEST(errata, b10_mark_cleared_quirk, "empty")
  *     `-/mnt/a/d/x  tmpfs "x"  (not seen)
  *        `-y        tmpfs "y"  (seen: posted on x, walked through d)
  */
-NT_TEST(errata, s1_plain_directory_misses_direct_mounts, "empty")
+VT_TEST(errata, s1_plain_directory_misses_direct_mounts, "empty", NULL)
 {
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/mnt/a/d/x");
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
@@ -590,12 +572,12 @@ NT_TEST(errata, s1_plain_directory_misses_direct_mounts, "empty")
  * Model: follows the code: a watch on / (mount 1) hears of a change deep
  * down with triggered_on = that mount.
  */
-NT_TEST(errata, s2_triggered_on_is_the_changed_mount, "empty")
+VT_TEST(errata, s2_triggered_on_is_the_changed_mount, "empty", NULL)
 {
 	unsigned int a;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	a = nt_mnt_id(t, "/mnt/a");
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
@@ -617,13 +599,13 @@ NT_TEST(errata, s2_triggered_on_is_the_changed_mount, "empty")
  *   `-/src/x     tmpfs "x"
  *   /dst, /mv    directories        <- P (ID 1) on /
  */
-NT_TEST(errata, s3_is_recursive_never_set, "empty")
+VT_TEST(errata, s3_is_recursive_never_set, "empty", NULL)
 {
 	unsigned char buf[4096];
 	long len, off;
 	int p[2], n = 0;
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/dst");
 	nt_mkdirs(t, "/mv");
 	nt_pipe(t, 64, p);
@@ -667,12 +649,12 @@ NT_TEST(errata, s3_is_recursive_never_set, "empty")
  *   /rw        bind of /ro, bind-remounted rw: rw mount, ro sb
  *   /c         <- bind of /rw: rw mount, ro sb
  */
-NT_TEST(errata, s4_new_mount_is_now_ro_follows_sb, "empty")
+VT_TEST(errata, s4_new_mount_is_now_ro_follows_sb, "empty", NULL)
 {
 	struct vt_mount m;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/ro");
 	nt_mkdirs(t, "/rw");
 	nt_mkdirs(t, "/c");
@@ -709,11 +691,11 @@ NT_TEST(errata, s4_new_mount_is_now_ro_follows_sb, "empty")
  * Model: follows the code; IS_NOW_RO only for a switch from read-write to
  * read-only.
  */
-NT_TEST(errata, s5_sb_readonly_on_every_reconfigure, "empty")
+VT_TEST(errata, s5_sb_readonly_on_every_reconfigure, "empty", NULL)
 {
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	OK(vfsim_mount(t, NULL, "/mnt/a", NULL, MS_REMOUNT, NULL));

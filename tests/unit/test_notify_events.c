@@ -21,8 +21,9 @@
 
 #include <vfs/kernel.h>
 
-#include "common/notifytest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/notifytest.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
@@ -75,7 +76,7 @@ static void setup(void)
 
 /* Posted on the parent (triggered_on) about the new mount (changed_mount);
  * only the parent's counter moves. */
-NT_TEST(events, new_mount, "empty")
+VT_TEST(events, new_mount, "empty", NULL)
 {
 	unsigned int a, x;
 	uint64_t c_root, c_a;
@@ -106,7 +107,7 @@ NT_TEST(events, new_mount, "empty")
 
 /* IS_NOW_RO for a new mount of a read-only superblock (S4: the superblock's
  * SB_RDONLY decides, see test_notify_errata.c). */
-NT_TEST(events, new_mount_read_only, "empty")
+VT_TEST(events, new_mount_read_only, "empty", NULL)
 {
 	setup();
 	OK(vfsim_mount(t, "ro", "/mnt/b", "tmpfs", MS_RDONLY, NULL));
@@ -122,7 +123,7 @@ NT_TEST(events, new_mount_read_only, "empty")
  *   /mnt/a          tmpfs "a"
  *   `-auto          automount point -> tmpfs "auto"
  */
-NT_TEST(events, new_mount_submount, "empty")
+VT_TEST(events, new_mount_submount, "empty", NULL)
 {
 	unsigned int a, sub;
 
@@ -152,7 +153,7 @@ NT_TEST(events, new_mount_submount, "empty")
  *   /mnt/b          bind of /src  (a peer of /src)
  *   /dst            <- rbind of /src
  */
-NT_TEST(events, new_mount_bind_and_propagation, "empty")
+VT_TEST(events, new_mount_bind_and_propagation, "empty", NULL)
 {
 	unsigned int src;
 
@@ -195,7 +196,7 @@ NT_TEST(events, new_mount_bind_and_propagation, "empty")
  *   | `-/src/x/y     tmpfs "y"
  *   `-/src/z         tmpfs "z"
  */
-NT_TEST(events, unmount_recursive, "empty")
+VT_TEST(events, unmount_recursive, "empty", NULL)
 {
 	unsigned int src, x, y, z;
 	uint64_t c_root;
@@ -234,7 +235,7 @@ NT_TEST(events, unmount_recursive, "empty")
 }
 
 /* A plain umount of a leaf: one record, on the parent. */
-NT_TEST(events, unmount, "empty")
+VT_TEST(events, unmount, "empty", NULL)
 {
 	unsigned int a, x;
 	uint64_t c_a;
@@ -262,7 +263,7 @@ NT_TEST(events, unmount, "empty")
  *   /src        tmpfs "src"  shared      /mnt/b   bind of /src (peer)
  *   `-x         tmpfs "x"  -> copy on /mnt/b/x
  */
-NT_TEST(events, unmount_propagated, "empty")
+VT_TEST(events, unmount_propagated, "empty", NULL)
 {
 	unsigned int src, b, x, bx;
 
@@ -293,7 +294,7 @@ NT_TEST(events, unmount_propagated, "empty")
  * The first expiry pass marks, the second posts EXPIRY on the mount
  * itself (changed_mount 0) and then unmounts it (UNMOUNT on the parent).
  */
-NT_TEST(events, expiry, "empty")
+VT_TEST(events, expiry, "empty", NULL)
 {
 	unsigned int a;
 	uint64_t c_a, c_root;
@@ -319,7 +320,7 @@ NT_TEST(events, expiry, "empty")
 }
 
 /* A use between the passes clears the mark: no EXPIRY then. */
-NT_TEST(events, expiry_cancelled_by_use, "empty")
+VT_TEST(events, expiry_cancelled_by_use, "empty", NULL)
 {
 	long fd;
 
@@ -341,7 +342,7 @@ NT_TEST(events, expiry_cancelled_by_use, "empty")
  * (IS_NOW_RO when it became read-only) and then SETATTR; one that leaves
  * it posts only SETATTR.  Both on the mount itself.
  */
-NT_TEST(events, readonly, "empty")
+VT_TEST(events, readonly, "empty", NULL)
 {
 	unsigned int a;
 	uint64_t c_a;
@@ -379,7 +380,7 @@ NT_TEST(events, readonly, "empty")
  * the bind remounts change the mount's own flags, the plain remount the
  * superblock's and the mount's.  A failed remount posts nothing.
  */
-NT_TEST(events, setattr, "empty")
+VT_TEST(events, setattr, "empty", NULL)
 {
 	static const struct {
 		unsigned long flags;
@@ -441,7 +442,7 @@ NT_TEST(events, setattr, "empty")
  *   before:  /mnt/a (tmpfs "a")  `- /mnt/a/d <- x        /dst (tmpfs "dst")
  *   after:   /mnt/a                                     /dst `- /dst/in <- x
  */
-NT_TEST(events, move, "empty")
+VT_TEST(events, move, "empty", NULL)
 {
 	unsigned int a, dst, x;
 	uint64_t c_a, c_dst, c_x;
@@ -484,7 +485,7 @@ NT_TEST(events, move, "empty")
  * RW -> RO; a failed reconfigure posts nothing.  s_notify_counter moves
  * with each.
  */
-NT_TEST(events, sb_readonly, "empty")
+VT_TEST(events, sb_readonly, "empty", NULL)
 {
 	uint64_t sb;
 	int s[2];
@@ -517,7 +518,7 @@ NT_TEST(events, sb_readonly, "empty")
  * as given, cookie 0), EDQUOT, NETWORK (the status bits in info).  The
  * counter moves even with nobody watching.
  */
-NT_TEST(events, sb_error_edquot_network, "empty")
+VT_TEST(events, sb_error_edquot_network, "empty", NULL)
 {
 	uint64_t sb, sb_root;
 	int s[2];
@@ -563,7 +564,7 @@ NT_TEST(events, sb_error_edquot_network, "empty")
 
 /* The counter counts every READONLY too, watched or not, and the mount
  * events never touch it. */
-NT_TEST(events, sb_counter_unwatched, "empty")
+VT_TEST(events, sb_counter_unwatched, "empty", NULL)
 {
 	uint64_t sb;
 
@@ -660,12 +661,12 @@ static void id_bits_case(uint64_t quirks, unsigned int shift)
 	vfsim_set_quirks(v, 0);
 }
 
-NT_TEST(events, info_bits, "empty")
+VT_TEST(events, info_bits, "empty", NULL)
 {
 	id_bits_case(0, WATCH_INFO_ID__SHIFT);
 }
 
-NT_TEST(events, info_bits_quirk_b8, "empty")
+VT_TEST(events, info_bits_quirk_b8, "empty", NULL)
 {
 	id_bits_case(VFSIM_QUIRK_B8, 24);
 }
@@ -673,7 +674,7 @@ NT_TEST(events, info_bits_quirk_b8, "empty")
 /* Each flag bit of a mount record on its own: IN_SUBTREE (FLAG_0),
  * IS_NOW_RO (FLAG_2), IS_SUBMOUNT (FLAG_3); IS_RECURSIVE (FLAG_1) never
  * (S3). */
-NT_TEST(events, mount_flag_bits, "empty")
+VT_TEST(events, mount_flag_bits, "empty", NULL)
 {
 	uint32_t info[8];
 	unsigned int n, i;

@@ -21,6 +21,7 @@
 
 #include "common/check.h"
 #include "common/fault_sweep.h"
+#include "common/fixtures.h"
 #include "common/notifytest.h"
 
 /* The instance of the current run, and what setup made in it. */
@@ -33,13 +34,8 @@ static unsigned int a, x;	/* mount IDs of /mnt/a and /mnt/a/d (if mounted) */
 
 /* ---- setups ---------------------------------------------------------------- */
 
-/*
- *   /                rootfs
- *   `-/mnt/a         tmpfs "a"
- *       `-d
- *         `-e
- *   p, q: notification pipes, nothing watched
- */
+/* fx_notify_tree (/mnt/a, tmpfs "a", with d and d/e), and p and q two
+ * notification pipes, nothing watched. */
 static void setup_plain(struct fault_run *r)
 {
 	v = r->v;
@@ -47,9 +43,7 @@ static void setup_plain(struct fault_run *r)
 	x = 0;
 	sb_x = 0;
 
-	nt_mkdirs(t, "/mnt/a");
-	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
-	nt_mkdirs(t, "/mnt/a/d/e");
+	fx_notify_tree(v);
 	nt_pipe(t, 32, p);
 	nt_pipe(t, 32, q);
 	a = nt_mnt_id(t, "/mnt/a");

@@ -19,6 +19,7 @@
 
 #include "common/check.h"
 #include "common/fault_sweep.h"
+#include "common/fixtures.h"
 #include "common/notifytest.h"
 
 /* The current run's init task, and what setup made in it. */
@@ -30,19 +31,17 @@ static unsigned int a;
 /* ---- setups ------------------------------------------------------------------ */
 
 /*
- *   /                rootfs            <- p (ID 1) if watched
+ * fx_notify_tree, and p and q two notification pipes; with setup_watched:
+ *
+ *   /                rootfs            <- p (ID 1)
  *   `-/mnt/a         tmpfs "a"         <- p (ID 2) on its root and (ID 3) its sb
  *       `-d
- *   /mnt/b           a directory
  */
 static void setup_plain(struct fault_run *r)
 {
 	t = r->t;
 
-	nt_mkdirs(t, "/mnt/a");
-	nt_mkdirs(t, "/mnt/b");
-	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
-	nt_mkdirs(t, "/mnt/a/d");
+	fx_notify_tree(r->v);
 	nt_pipe(t, 32, p);
 	nt_pipe(t, 32, q);
 	a = nt_mnt_id(t, "/mnt/a");

@@ -21,8 +21,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/notifytest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/notifytest.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -50,7 +51,7 @@ static void mount_tmpfs(const char *src, const char *path)
  * Everything below / reaches it; IN_SUBTREE is clear only for events
  * posted on the root mount itself.
  */
-NT_TEST(walk, watch_at_root, "empty")
+VT_TEST(walk, watch_at_root, "empty", NULL)
 {
 	unsigned int a, b, c, o;
 	int p[2];
@@ -88,7 +89,7 @@ NT_TEST(walk, watch_at_root, "empty")
  * without IN_SUBTREE, those further down with it, and those elsewhere
  * (on the root, or on /other) not at all.
  */
-NT_TEST(walk, watch_at_mount_root, "empty")
+VT_TEST(walk, watch_at_mount_root, "empty", NULL)
 {
 	unsigned int a, b, c;
 	int p[2];
@@ -130,7 +131,7 @@ NT_TEST(walk, watch_at_mount_root, "empty")
  * (y's NEW_MOUNT and UNMOUNT, a change of x) walk up from x's root
  * through its mountpoint, dir's child, and so reach dir.
  */
-NT_TEST(walk, watch_at_plain_directory, "empty")
+VT_TEST(walk, watch_at_plain_directory, "empty", NULL)
 {
 	unsigned int x, y;
 	int p[2];
@@ -174,7 +175,7 @@ NT_TEST(walk, watch_at_plain_directory, "empty")
  *      `-/a/b            tmpfs "b"    <- S (ID 3), R (ID 3)
  *         `-/a/b/c       tmpfs "c"    (new)
  */
-NT_TEST(walk, nested_mounts, "empty")
+VT_TEST(walk, nested_mounts, "empty", NULL)
 {
 	unsigned int b, c;
 	int p[2], q[2], r[2], s[2];
@@ -233,7 +234,7 @@ NT_TEST(walk, nested_mounts, "empty")
  * P watches the root filesystem's directory src (placed before src was
  * mounted on it), Q the root of dst.
  */
-NT_TEST(walk, moved_subtree, "empty")
+VT_TEST(walk, moved_subtree, "empty", NULL)
 {
 	unsigned int src, x, dst;
 	int p[2], q[2];
@@ -285,7 +286,7 @@ NT_TEST(walk, moved_subtree, "empty")
  *          => tmpfs "auto"   submount, on the expiry list   <- Q (ID 2), on its root
  *             `-/mnt/auto/in tmpfs "in"
  */
-NT_TEST(walk, expired_automount, "empty")
+VT_TEST(walk, expired_automount, "empty", NULL)
 {
 	unsigned int sub, sub2, in;
 	int p[2], q[2];
@@ -341,7 +342,7 @@ NT_TEST(walk, expired_automount, "empty")
  *      `-d           <- Q (ID 2) through b
  *         `-/b/d/n   tmpfs "n"
  */
-NT_TEST(walk, bind_mounts_same_superblock, "empty")
+VT_TEST(walk, bind_mounts_same_superblock, "empty", NULL)
 {
 	unsigned int m, n;
 	int p[2], q[2];
@@ -396,7 +397,7 @@ NT_TEST(walk, bind_mounts_same_superblock, "empty")
  *      `-deep
  *         `-/c/deep/m      tmpfs "m"
  */
-NT_TEST(walk, bind_of_a_subdirectory, "empty")
+VT_TEST(walk, bind_of_a_subdirectory, "empty", NULL)
 {
 	unsigned int c, m;
 	int p[2], q[2], r[2], s[2];
@@ -440,7 +441,7 @@ NT_TEST(walk, bind_of_a_subdirectory, "empty")
  *      `-/jail/m           tmpfs "m"
  *         `-/jail/m/x      tmpfs "x"    (new)
  */
-NT_TEST(walk, global_root_stop, "empty")
+VT_TEST(walk, global_root_stop, "empty", NULL)
 {
 	struct vfsim_task *u = vt_task(v, 0, 0);
 	unsigned int m;
@@ -485,7 +486,7 @@ NT_TEST(walk, global_root_stop, "empty")
  *      `-/a/b          tmpfs "b"
  *         `-/a/b/c     tmpfs "c"    (new)
  */
-NT_TEST(walk, rename_race_retries, "empty")
+VT_TEST(walk, rename_race_retries, "empty", NULL)
 {
 	unsigned long retries;
 	unsigned int b, c;
@@ -540,7 +541,7 @@ NT_TEST(walk, rename_race_retries, "empty")
  * retries once (its locked pass cannot race) and leaves the second race
  * to the next event's walk, which retries too.  Same tree as above.
  */
-NT_TEST(walk, rename_race_counts_passes, "empty")
+VT_TEST(walk, rename_race_counts_passes, "empty", NULL)
 {
 	unsigned long retries;
 	unsigned int b, c;
@@ -587,7 +588,7 @@ NT_TEST(walk, rename_race_counts_passes, "empty")
  *   |-/src           tmpfs "src"
  *   `-/dst           a directory
  */
-NT_TEST(walk, watch_test_filter, "empty")
+VT_TEST(walk, watch_test_filter, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(3);
 	unsigned int src, mnt;
@@ -637,7 +638,7 @@ NT_TEST(walk, watch_test_filter, "empty")
  *   `-/a             tmpfs "a"      <- P (ID 2)
  *      `-/a/b        tmpfs "b"
  */
-NT_TEST(walk, filter_on_id_and_in_subtree, "empty")
+VT_TEST(walk, filter_on_id_and_in_subtree, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	unsigned int a, b;
@@ -684,7 +685,7 @@ NT_TEST(walk, filter_on_id_and_in_subtree, "empty")
  *      `-y           <- P2 (ID 6)
  *        `-/x/y/z    tmpfs "y"
  */
-NT_TEST(walk, loss_in_a_small_ring, "empty")
+VT_TEST(walk, loss_in_a_small_ring, "empty", NULL)
 {
 	unsigned int a, y;
 	int p[2], p2[2];

@@ -19,44 +19,27 @@
 
 #include <criterion/criterion.h>
 
-#include "common/notifytest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/notifytest.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-/*
- *   /                rootfs (1); pipefs takes the next free ID at the first pipe2
- *   |-/mnt/a         tmpfs "a": root ino 1
- *   |   `-d          ino 2
- *   |     `-e        ino 3
- *   |-/mnt/b         a directory of the root
- *   `-/f             a regular file
- */
-static void setup(void)
-{
-	long fd;
-
-	nt_mkdirs(t, "/mnt/a");
-	nt_mkdirs(t, "/mnt/b");
-	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
-	nt_mkdirs(t, "/mnt/a/d/e");
-	fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
-	OK(fd);
-	OK(vfsim_close(t, (int)fd));
-}
+/* The tree of every test: fx_notify_tree (common/fixtures.h), /mnt/a's
+ * root, d and e being inodes 1, 2 and 3 of tmpfs "a". */
 
 /* ---- watch_id ---------------------------------------------------------------- */
 
 /* -1..255 only, checked before anything else: a missing path and a bad
  * watch_fd do not change the answer. */
-NT_TEST(watch_mount, watch_id_range, "empty")
+VT_TEST(watch_mount, watch_id_range, "empty", NULL)
 {
 	static const int bad[] = { -2, -3, INT_MIN, 256, 0x1ff, INT_MAX };
 	unsigned int i;
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -81,12 +64,12 @@ NT_TEST(watch_mount, watch_id_range, "empty")
 
 /* Only AT_NO_AUTOMOUNT and AT_EMPTY_PATH; any other bit is EINVAL before
  * the walk (a missing path still gives EINVAL). */
-NT_TEST(watch_mount, at_flags, "empty")
+VT_TEST(watch_mount, at_flags, "empty", NULL)
 {
 	unsigned int bit;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	for (bit = 0; bit < 32; bit++) {
 		unsigned int f = 1U << bit;
@@ -110,12 +93,12 @@ NT_TEST(watch_mount, at_flags, "empty")
 
 /* A directory is required (LOOKUP_DIRECTORY); symlinks are followed
  * (LOOKUP_FOLLOW); lookup errors come back as they are. */
-NT_TEST(watch_mount, path_errors, "empty")
+VT_TEST(watch_mount, path_errors, "empty", NULL)
 {
 	long fd;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
 	OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
@@ -143,11 +126,11 @@ NT_TEST(watch_mount, path_errors, "empty")
 }
 
 /* A symlink to a directory puts the watch on the directory. */
-NT_TEST(watch_mount, follows_symlinks, "empty")
+VT_TEST(watch_mount, follows_symlinks, "empty", NULL)
 {
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
@@ -165,12 +148,12 @@ NT_TEST(watch_mount, follows_symlinks, "empty")
  *   `-sub      0755 root
  *   /mine      0700 uid 1000
  */
-NT_TEST(watch_mount, search_permission, "empty")
+VT_TEST(watch_mount, search_permission, "empty", NULL)
 {
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	int p[2], up[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/priv/sub");
 	nt_mkdirs(t, "/mine");
 	OK(vfsim_chmod(t, "/priv", 0700));
@@ -202,12 +185,12 @@ NT_TEST(watch_mount, search_permission, "empty")
 
 /* AT_EMPTY_PATH with a directory fd watches that directory; without the
  * flag an empty path is ENOENT.  Relative paths start at dfd. */
-NT_TEST(watch_mount, empty_path_and_dfd, "empty")
+VT_TEST(watch_mount, empty_path_and_dfd, "empty", NULL)
 {
 	long dfd;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a", O_PATH | O_DIRECTORY, 0);
 	OK(dfd);
@@ -251,7 +234,7 @@ static void no_automount_case(unsigned int at_flags)
 	unsigned int sub;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
 	cr_assert_eq(vt_count_mounts(t), 2);
@@ -271,12 +254,12 @@ static void no_automount_case(unsigned int at_flags)
 			         "meta removal id=1 object=0x%x\n", sub, sub));
 }
 
-NT_TEST(watch_mount, no_automount_flag_still_automounts, "empty")
+VT_TEST(watch_mount, no_automount_flag_still_automounts, "empty", NULL)
 {
 	no_automount_case(AT_NO_AUTOMOUNT);
 }
 
-NT_TEST(watch_mount, automount_triggered, "empty")
+VT_TEST(watch_mount, automount_triggered, "empty", NULL)
 {
 	no_automount_case(0);
 }
@@ -292,11 +275,11 @@ NT_TEST(watch_mount, automount_triggered, "empty")
  *   /mnt/a    tmpfs "a"   (d in it)
  *   /mnt/b    bind of /mnt/a
  */
-NT_TEST(watch_mount, ebusy, "empty")
+VT_TEST(watch_mount, ebusy, "empty", NULL)
 {
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
@@ -336,11 +319,11 @@ NT_TEST(watch_mount, ebusy, "empty")
  * EBADSLT when there is none (another pipe's, another directory's, or
  * a second removal), and nothing more arrives afterwards.
  */
-NT_TEST(watch_mount, removal, "empty")
+VT_TEST(watch_mount, removal, "empty", NULL)
 {
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 7), 0);
@@ -374,12 +357,12 @@ NT_TEST(watch_mount, removal, "empty")
 
 /* A closed fd is EBADF, an fd that is not a notification pipe EINVAL, for
  * adding and for removing; either end of the pipe names the queue. */
-NT_TEST(watch_mount, watch_fd, "empty")
+VT_TEST(watch_mount, watch_fd, "empty", NULL)
 {
 	int p[2], plain[2];
 	long file;
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_pipe2(t, plain, 0));
 	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
@@ -427,12 +410,12 @@ static const struct vfsim_lsm_ops lsm_ops = { .watch_mount = lsm_watch_mount };
  * still EBADSLT, events reach nobody); removal does not ask.  (A positive
  * answer is a policy bug: a warning and a refusal, see test_fsinfo_lsm.)
  */
-NT_TEST(watch_mount, lsm_denies, "empty")
+VT_TEST(watch_mount, lsm_denies, "empty", NULL)
 {
 	struct lsm_log log = { .ret = -EPERM };
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	vfsim_set_lsm(v, &lsm_ops, &log);
@@ -478,11 +461,11 @@ NT_TEST(watch_mount, lsm_denies, "empty")
  * watches removed, one left to the pipe's close and one left to the
  * teardown.
  */
-NT_TEST(watch_mount, pins_the_dentry, "empty")
+VT_TEST(watch_mount, pins_the_dentry, "empty", NULL)
 {
 	int p[2], q[2], r[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	nt_pipe(t, 16, r);
@@ -513,12 +496,12 @@ NT_TEST(watch_mount, pins_the_dentry, "empty")
  *   `-/mnt/a       tmpfs "a"      <- p watches the root (ID 3) and d (ID 4)
  *       `-d
  */
-NT_TEST(watch_mount, removal_when_the_mount_dies, "empty")
+VT_TEST(watch_mount, removal_when_the_mount_dies, "empty", NULL)
 {
 	unsigned int a;
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	a = nt_mnt_id(t, "/mnt/a");
@@ -541,13 +524,13 @@ NT_TEST(watch_mount, removal_when_the_mount_dies, "empty")
  * watches live on (UNMOUNT on the parent now, REMOVAL only when the last
  * reference goes, in cleanup_mnt()).
  */
-NT_TEST(watch_mount, removal_after_lazy_umount, "empty")
+VT_TEST(watch_mount, removal_after_lazy_umount, "empty", NULL)
 {
 	unsigned int a;
 	long fd;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	a = nt_mnt_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
@@ -564,12 +547,12 @@ NT_TEST(watch_mount, removal_after_lazy_umount, "empty")
  * The invariant checker while such a detached mount is alive: its watches
  * are real (they got the REMOVAL above) and must count.
  */
-NT_TEST(watch_mount, invariants_hold_for_a_detached_watched_mount, "empty")
+VT_TEST(watch_mount, invariants_hold_for_a_detached_watched_mount, "empty", NULL)
 {
 	long fd;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
 	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d/e", O_PATH | O_DIRECTORY, 0);

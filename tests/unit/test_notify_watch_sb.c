@@ -23,32 +23,15 @@
 
 #include <criterion/criterion.h>
 
-#include "common/notifytest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/notifytest.h"
 
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-/*
- *   /                rootfs (1)
- *   |-/mnt/a         tmpfs "a"
- *   |   `-d
- *   |     `-e
- *   |-/mnt/b         a directory of the root
- *   `-/f             a regular file
- */
-static void setup(void)
-{
-	long fd;
-
-	nt_mkdirs(t, "/mnt/a");
-	nt_mkdirs(t, "/mnt/b");
-	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
-	nt_mkdirs(t, "/mnt/a/d/e");
-	fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
-	OK(fd);
-	OK(vfsim_close(t, (int)fd));
-}
+/* The tree of every test: fx_notify_tree (common/fixtures.h), /mnt/a's
+ * root, d and e being inodes 1, 2 and 3 of tmpfs "a". */
 
 /* Remount @path as it is: a READONLY record (S5) for its watchers. */
 static void poke(const char *path)
@@ -58,14 +41,14 @@ static void poke(const char *path)
 
 /* ---- watch_id and at_flags ------------------------------------------------------ */
 
-NT_TEST(watch_sb, watch_id_range, "empty")
+VT_TEST(watch_sb, watch_id_range, "empty", NULL)
 {
 	static const int bad[] = { -2, -3, INT_MIN, 256, 0x1ff, INT_MAX };
 	unsigned int i;
 	uint64_t sb;
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	sb = nt_sb_id(t, "/mnt/a");
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
@@ -83,12 +66,12 @@ NT_TEST(watch_sb, watch_id_range, "empty")
 	cr_assert(nt_records_are(t, q[0], "sb readonly id=255 sb_id=0x%llx\n", (unsigned long long)sb));
 }
 
-NT_TEST(watch_sb, at_flags, "empty")
+VT_TEST(watch_sb, at_flags, "empty", NULL)
 {
 	unsigned int bit;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	for (bit = 0; bit < 32; bit++) {
 		unsigned int f = 1U << bit;
@@ -109,12 +92,12 @@ NT_TEST(watch_sb, at_flags, "empty")
 
 /* ---- the path walk (errata B3, fixed: the lookup flags are used) ----------------- */
 
-NT_TEST(watch_sb, path_errors, "empty")
+VT_TEST(watch_sb, path_errors, "empty", NULL)
 {
 	long fd;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
 	OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
@@ -138,11 +121,11 @@ NT_TEST(watch_sb, path_errors, "empty")
 }
 
 /* A symlink is followed: the watch is on the target's superblock. */
-NT_TEST(watch_sb, follows_symlinks, "empty")
+VT_TEST(watch_sb, follows_symlinks, "empty", NULL)
 {
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
@@ -157,12 +140,12 @@ NT_TEST(watch_sb, follows_symlinks, "empty")
  *   /priv      0700 root
  *   `-sub
  */
-NT_TEST(watch_sb, search_permission, "empty")
+VT_TEST(watch_sb, search_permission, "empty", NULL)
 {
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	int p[2], up[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/priv/sub");
 	OK(vfsim_chmod(t, "/priv", 0700));
 	nt_pipe(t, 16, p);
@@ -186,13 +169,13 @@ NT_TEST(watch_sb, search_permission, "empty")
 	cr_assert_eq(vt_check(v), 0);
 }
 
-NT_TEST(watch_sb, empty_path_and_dfd, "empty")
+VT_TEST(watch_sb, empty_path_and_dfd, "empty", NULL)
 {
 	uint64_t sb_a, sb_root;
 	long dfd;
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	sb_a = nt_sb_id(t, "/mnt/a");
@@ -229,7 +212,7 @@ static void automount_case(unsigned int at_flags)
 	uint64_t sb;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
 	cr_assert_eq(vt_count_mounts(t), 2);
@@ -246,12 +229,12 @@ static void automount_case(unsigned int at_flags)
 			         (unsigned long long)sb, (unsigned long long)sb));
 }
 
-NT_TEST(watch_sb, no_automount_flag_still_automounts, "empty")
+VT_TEST(watch_sb, no_automount_flag_still_automounts, "empty", NULL)
 {
 	automount_case(AT_NO_AUTOMOUNT);
 }
 
-NT_TEST(watch_sb, automount_triggered, "empty")
+VT_TEST(watch_sb, automount_triggered, "empty", NULL)
 {
 	automount_case(0);
 }
@@ -267,12 +250,12 @@ NT_TEST(watch_sb, automount_triggered, "empty")
  *   /mnt/b    bind of /mnt/a/d   (same superblock)
  *   /mnt/c    tmpfs "c"          (another)
  */
-NT_TEST(watch_sb, ebusy, "empty")
+VT_TEST(watch_sb, ebusy, "empty", NULL)
 {
 	uint64_t sb_a;
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_mkdirs(t, "/mnt/c");
 	OK(vfsim_mount(t, "/mnt/a/d", "/mnt/b", NULL, MS_BIND, NULL));
 	OK(vfsim_mount(t, "c", "/mnt/c", "tmpfs", 0, NULL));
@@ -301,12 +284,12 @@ NT_TEST(watch_sb, ebusy, "empty")
 
 /* ---- removal ------------------------------------------------------------------------ */
 
-NT_TEST(watch_sb, removal, "empty")
+VT_TEST(watch_sb, removal, "empty", NULL)
 {
 	uint64_t sb_a;
 	int p[2], q[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	sb_a = nt_sb_id(t, "/mnt/a");
@@ -334,12 +317,12 @@ NT_TEST(watch_sb, removal, "empty")
 
 /* ---- the watch queue (errata B2, fixed) ------------------------------------------------ */
 
-NT_TEST(watch_sb, watch_fd, "empty")
+VT_TEST(watch_sb, watch_fd, "empty", NULL)
 {
 	int p[2], plain[2];
 	long file;
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_pipe2(t, plain, 0));
 	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
@@ -383,14 +366,14 @@ static const struct vfsim_lsm_ops lsm_ops = { .watch_sb = lsm_watch_sb };
 
 /* security_watch_sb() gets the superblock's ID; a refusal's errno comes
  * back and leaves no watch; removal does not ask. */
-NT_TEST(watch_sb, lsm_denies, "empty")
+VT_TEST(watch_sb, lsm_denies, "empty", NULL)
 {
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	struct lsm_log log = { .ret = -EPERM };
 	uint64_t sb_a;
 	int p[2], up[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(u, 16, up);
 	sb_a = nt_sb_id(t, "/mnt/a");
@@ -430,12 +413,12 @@ NT_TEST(watch_sb, lsm_denies, "empty")
  *   /mnt/a    tmpfs "a"
  *   /mnt/b    bind of /mnt/a       (the same superblock)
  */
-NT_TEST(watch_sb, removal_when_the_superblock_dies, "empty")
+VT_TEST(watch_sb, removal_when_the_superblock_dies, "empty", NULL)
 {
 	uint64_t sb_a;
 	int p[2], q[2], r[2];
 
-	setup();
+	fx_notify_tree(v);
 	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
@@ -459,13 +442,13 @@ NT_TEST(watch_sb, removal_when_the_superblock_dies, "empty")
 
 /* A lazily detached mount kept by an fd keeps the superblock active: the
  * REMOVAL waits for the close. */
-NT_TEST(watch_sb, removal_after_lazy_umount, "empty")
+VT_TEST(watch_sb, removal_after_lazy_umount, "empty", NULL)
 {
 	uint64_t sb_a;
 	long fd;
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	sb_a = nt_sb_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
@@ -480,11 +463,11 @@ NT_TEST(watch_sb, removal_after_lazy_umount, "empty")
 
 /* Watches left in place at teardown, on a live and on a dead superblock:
  * nothing leaks (vt_finish). */
-NT_TEST(watch_sb, pins_are_released_at_teardown, "empty")
+VT_TEST(watch_sb, pins_are_released_at_teardown, "empty", NULL)
 {
 	int p[2];
 
-	setup();
+	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/", 0, p[0], 2), 0);

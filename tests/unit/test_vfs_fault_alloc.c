@@ -17,6 +17,7 @@
 
 #include "common/check.h"
 #include "common/fault_sweep.h"
+#include "common/fixtures.h"
 
 /* ---- the cases ------------------------------------------------------------ */
 
@@ -34,71 +35,41 @@ static void setup_one(struct fault_run *r)
 	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, "mode=755"));
 }
 
-/*
- *   /              rootfs
- *   ├── /src       tmpfs "src"
- *   │   ├── /src/x     tmpfs "x"
- *   │   │   └── /src/x/y   tmpfs "y"
- *   │   └── /src/z     tmpfs "z"
- *   └── (/dst, an empty directory)
- */
+/* fx_rbind_source: /src with x (and x/y) and z mounted in it, and /dst. */
 static void setup_subtree(struct fault_run *r)
 {
-	struct vfsim_task *t = r->t;
-
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/src", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/dst", 0755));
-	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/src/x", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/src/z", 0755));
-	OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/src/x/y", 0755));
-	OK(vfsim_mount(t, "y", "/src/x/y", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, "z", "/src/z", "tmpfs", 0, NULL));
+	fx_rbind_source(r->v);
 }
 
 /*
- *   /          rootfs
- *   ├── /a     tmpfs "shared"   shared:1
- *   ├── /b     bind of /a        shared:1   (peer of /a)
- *   ├── /c     bind of /a        master:1   (slave of /a's group)
- *   └── /src   tmpfs "src"       private
- * /a/m exists in the shared filesystem, so it is visible in /b and /c too.
+ * fx_peers_and_slave, and a private tmpfs "src" with a directory d:
+ *
+ *   /              rootfs
+ *   |-/a           tmpfs "a"    shared:1, with /a/x
+ *   |-/b           bind of /a   shared:1 (a peer)
+ *   |-/s           bind of /a   master:1 (a slave)
+ *   `-/src         tmpfs "src"  private, with /src/d
  */
 static void setup_shared(struct fault_run *r)
 {
-	struct vfsim_task *t = r->t;
-
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/c", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/src", 0755));
-	OK(vfsim_mount(t, "shared", "/a", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/a/m", 0755));
-	OK(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(t, "/a", "/c", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(t, NULL, "/c", NULL, MS_SLAVE, NULL));
-	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/src/d", 0755));
+	fx_peers_and_slave(r->v);
+	fx_tmpfs(r->t, "src", "/src");
+	OK(vfsim_mkdirat(r->t, AT_FDCWD, "/src/d", 0755));
 }
 
-/* setup_shared, plus a mount on /a/m that propagated to /b/m and /c/m. */
+/* setup_shared, plus a mount on /a/x that propagated to /b/x and /s/x. */
 static void setup_shared_mounted(struct fault_run *r)
 {
 	struct vfsim_task *t = r->t;
 
 	setup_shared(r);
-	OK(vfsim_mount(t, "/src", "/a/m", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, "/src", "/a/x", NULL, MS_BIND, NULL));
 }
 
-/* /mnt/auto is an automount point for tmpfs "auto". */
+/* fx_automount: /mnt/auto, an automount point for tmpfs "auto". */
 static void setup_auto(struct fault_run *r)
 {
-	struct vfsim_task *t = r->t;
-
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755));
-	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", "mode=700"));
+	fx_automount(r->v);
 }
 
 /* setup_auto, triggered, and marked by one expiry pass. */
@@ -129,7 +100,7 @@ static long op_rbind(struct fault_run *r)
 
 static long op_bind_shared(struct fault_run *r)
 {
-	return vfsim_mount(r->t, "/src", "/a/m", NULL, MS_BIND, NULL);
+	return vfsim_mount(r->t, "/src", "/a/x", NULL, MS_BIND, NULL);
 }
 
 /* setup_shared, plus tmpfs "d" on /src/d: a two-mount source tree. */
@@ -143,7 +114,7 @@ static void setup_shared_tree(struct fault_run *r)
 
 static long op_rbind_shared(struct fault_run *r)
 {
-	return vfsim_mount(r->t, "/src", "/a/m", NULL, MS_BIND | MS_REC, NULL);
+	return vfsim_mount(r->t, "/src", "/a/x", NULL, MS_BIND | MS_REC, NULL);
 }
 
 static long op_move(struct fault_run *r)
@@ -163,7 +134,7 @@ static long op_umount_detach(struct fault_run *r)
 
 static long op_umount_propagated(struct fault_run *r)
 {
-	return vfsim_umount2(r->t, "/a/m", 0);
+	return vfsim_umount2(r->t, "/a/x", 0);
 }
 
 static long op_remount_ro(struct fault_run *r)
@@ -336,8 +307,8 @@ static long op_mount_to_shared_slave(struct fault_run *r)
 FAULT_ALLOC_TEST(fault_alloc, mount, .setup = setup_one, .op = op_mount)
 FAULT_ALLOC_TEST(fault_alloc, bind, .setup = setup_one, .op = op_bind)
 FAULT_ALLOC_TEST(fault_alloc, rbind, .setup = setup_subtree, .op = op_rbind)
-/* Bind onto /a/m with /a shared with peer /b and slave /c: propagate_mnt()
- * makes the copies for /b/m and /c/m, and all of them go or none. */
+/* Bind onto /a/x with /a shared with peer /b and slave /s: propagate_mnt()
+ * makes the copies for /b/x and /s/x, and all of them go or none. */
 FAULT_ALLOC_TEST(fault_alloc, bind_shared, .setup = setup_shared, .op = op_bind_shared)
 /* The same with a two-mount source tree: copy_tree() inside propagate_mnt(). */
 FAULT_ALLOC_TEST(fault_alloc, rbind_shared, .setup = setup_shared_tree, .op = op_rbind_shared)

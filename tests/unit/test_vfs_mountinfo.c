@@ -18,6 +18,7 @@
 
 #include "common/check.h"
 #include "common/fault_sweep.h"
+#include "common/fixtures.h"
 #include "common/vfstest.h"
 
 /* The whole text (caller frees), checking that the size query agrees. */
@@ -36,46 +37,34 @@ static char *mountinfo(struct vfsim_task *t)
 }
 
 static struct vfsim *v;
-static struct vfsim_task *init;
+static struct vfsim_task *t;
 
-static void setup(void)
+
+VT_TEST(mountinfo, empty_tree, "empty", NULL)
 {
-	v = vt_boot("empty");
-	init = vfsim_init_task(v);
-}
-
-static void teardown(void)
-{
-	cr_assert_eq(vt_finish(v), 0);
-}
-
-TestSuite(mountinfo, .init = setup, .fini = teardown);
-
-Test(mountinfo, empty_tree)
-{
-	char *s = mountinfo(init);
+	char *s = mountinfo(t);
 
 	cr_assert_str_eq(s, "1 1 0:1 / / rw,relatime - rootfs rootfs rw\n");
 	free(s);
 }
 
-Test(mountinfo, flags_propagation_and_escapes)
+VT_TEST(mountinfo, flags_propagation_and_escapes, "empty", NULL)
 {
 	char *s;
 
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/a b", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/s", 0755));
-	OK(vfsim_mount(init, "src\tx", "/a b", "tmpfs",
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/a b", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/s", 0755));
+	OK(vfsim_mount(t, "src\tx", "/a b", "tmpfs",
 		       MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_NOATIME |
 		       MS_NODIRATIME | MS_SYNCHRONOUS | MS_DIRSYNC | MS_LAZYTIME,
 		       "mode=700"));
-	OK(vfsim_mount(init, NULL, "/a b", NULL, MS_SHARED, NULL));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/a b/d", 0755));
-	OK(vfsim_mount(init, "/a b/d", "/s", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(init, NULL, "/s", NULL, MS_SLAVE, NULL));
-	OK(vfsim_mount(init, NULL, "/s", NULL,
+	OK(vfsim_mount(t, NULL, "/a b", NULL, MS_SHARED, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/a b/d", 0755));
+	OK(vfsim_mount(t, "/a b/d", "/s", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, NULL, "/s", NULL, MS_SLAVE, NULL));
+	OK(vfsim_mount(t, NULL, "/s", NULL,
 		       MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
-	s = mountinfo(init);
+	s = mountinfo(t);
 	cr_assert_str_eq(s,
 		"1 1 0:1 / / rw,relatime - rootfs rootfs rw\n"
 		"2 1 0:2 / /a\\040b rw,nosuid,nodev,noexec,noatime,nodiratime "
@@ -83,8 +72,8 @@ Test(mountinfo, flags_propagation_and_escapes)
 		"3 1 0:2 /d /s ro,noatime,nodiratime master:1 - tmpfs src\\011x "
 		"rw,sync,dirsync,lazytime,mode=700\n");
 	free(s);
-	OK(vfsim_mount(init, NULL, "/s", NULL, MS_UNBINDABLE, NULL));
-	s = mountinfo(init);
+	OK(vfsim_mount(t, NULL, "/s", NULL, MS_UNBINDABLE, NULL));
+	s = mountinfo(t);
 	cr_assert(strstr(s, "3 1 0:2 /d /s ro,noatime,nodiratime unbindable - tmpfs"),
 		  "%s", s);
 	free(s);
@@ -101,25 +90,25 @@ Test(mountinfo, flags_propagation_and_escapes)
  *   /j/x    bind of /m: shared:1, visible
  *   /j/s    bind of /out made slave: master:2, propagate_from:1
  */
-Test(mountinfo, chroot_and_propagate_from)
+VT_TEST(mountinfo, chroot_and_propagate_from, "empty", NULL)
 {
 	struct vfsim_task *jail;
 	char *s;
 
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/m", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/out", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/j", 0755));
-	OK(vfsim_mount(init, "m", "/m", "tmpfs", 0, NULL));
-	OK(vfsim_mount(init, NULL, "/m", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(init, "/m", "/out", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(init, NULL, "/out", NULL, MS_SLAVE, NULL));
-	OK(vfsim_mount(init, NULL, "/out", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(init, "j", "/j", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/j/x", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/j/s", 0755));
-	OK(vfsim_mount(init, "/m", "/j/x", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(init, "/out", "/j/s", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(init, NULL, "/j/s", NULL, MS_SLAVE, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/out", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/j", 0755));
+	OK(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, NULL, "/m", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(t, "/m", "/out", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, NULL, "/out", NULL, MS_SLAVE, NULL));
+	OK(vfsim_mount(t, NULL, "/out", NULL, MS_SHARED, NULL));
+	OK(vfsim_mount(t, "j", "/j", "tmpfs", 0, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/j/x", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/j/s", 0755));
+	OK(vfsim_mount(t, "/m", "/j/x", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, "/out", "/j/s", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, NULL, "/j/s", NULL, MS_SLAVE, NULL));
 	jail = vt_task(v, 0, 1);
 	OK(vfsim_chroot(jail, "/j"));
 	s = mountinfo(jail);
@@ -129,56 +118,59 @@ Test(mountinfo, chroot_and_propagate_from)
 		"6 4 0:2 / /s rw,relatime master:2 propagate_from:1 - tmpfs m rw\n");
 	free(s);
 	/* From the real root the master is visible: no propagate_from. */
-	s = mountinfo(init);
+	s = mountinfo(t);
 	cr_assert(strstr(s, "6 4 0:2 / /j/s rw,relatime master:2 - tmpfs m rw\n"),
 		  "%s", s);
 	free(s);
 }
 
-Test(mountinfo, short_buffer_and_faults)
+VT_TEST(mountinfo, short_buffer_and_faults, "empty", NULL)
 {
 	char small[16], *whole;
 	long n;
 
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/x", 0755));
-	OK(vfsim_mount(init, "x", "/x", "tmpfs", 0, NULL));
-	whole = mountinfo(init);
-	n = vfsim_mountinfo(init, small, sizeof(small));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/x", 0755));
+	OK(vfsim_mount(t, "x", "/x", "tmpfs", 0, NULL));
+	whole = mountinfo(t);
+	n = vfsim_mountinfo(t, small, sizeof(small));
 	cr_assert_eq(n, (long)strlen(whole));
 	cr_assert_eq(strlen(small), sizeof(small) - 1);
 	cr_assert_eq(memcmp(small, whole, sizeof(small) - 1), 0);
 
 	vfsim_fail_nth_uaccess(v, 1, 0);
-	cr_assert_eq(vfsim_mountinfo(init, small, sizeof(small)), -EFAULT);
+	cr_assert_eq(vfsim_mountinfo(t, small, sizeof(small)), -EFAULT);
 	cr_assert(vfsim_uaccess_fault_fired(v));
 	vfsim_fail_nth_uaccess(v, 0, 0);
 
 	vfsim_fail_nth_alloc(v, 1);
-	cr_assert_eq(vfsim_mountinfo(init, NULL, 0), -ENOMEM);
+	cr_assert_eq(vfsim_mountinfo(t, NULL, 0), -ENOMEM);
 	vfsim_fail_nth_alloc(v, 0);
 	free(whole);
 }
 
 /* 200 mounts with long names: more than a page of text. */
-static void setup_long_text(struct fault_run *r)
+static void long_text(struct vfsim *v)
 {
+	struct vfsim_task *t = vfsim_init_task(v);
 	char path[64];
 	int i;
 
 	for (i = 0; i < 200; i++) {
 		snprintf(path, sizeof(path), "/mount-with-a-long-name-%03d", i);
-		OK(vfsim_mkdirat(r->t, AT_FDCWD, path, 0755));
-		OK(vfsim_mount(r->t, "a-long-source-name", path, "tmpfs", 0, NULL));
+		OK(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
+		OK(vfsim_mount(t, "a-long-source-name", path, "tmpfs", 0, NULL));
 	}
 }
 
-Test(mountinfo, more_than_a_page)
+static void setup_long_text(struct fault_run *r)
 {
-	struct fault_run r = { .v = v, .t = init };
-	char *s;
+	long_text(r->v);
+}
 
-	setup_long_text(&r);
-	s = mountinfo(init);
+VT_TEST(mountinfo, more_than_a_page, "empty", long_text)
+{
+	char *s = mountinfo(t);
+
 	cr_assert_gt(strlen(s), 8192);
 	cr_assert(strstr(s, " /mount-with-a-long-name-199 rw,relatime - tmpfs "));
 	free(s);
@@ -201,7 +193,7 @@ FAULT_ALLOC_TEST(mountinfo_fault_alloc, grows_its_buffer, .setup = setup_long_te
 		 .op = op_mountinfo_size, .min_allocs = 3, .changes_nothing = true,
 		 .frees_all = true, .outcome = whole_text)
 
-Test(mountinfo, bad_task)
+VT_TEST(mountinfo, bad_task, "empty", NULL)
 {
 	cr_assert_eq(vfsim_mountinfo(NULL, NULL, 0), -EINVAL);
 }

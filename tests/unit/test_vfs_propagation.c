@@ -23,33 +23,18 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 
-/*
- * The common start: a shared mount, a peer of it and a slave of it.
- *
- *   /              rootfs (1)
- *   |-/a           tmpfs "a" (2), shared:1, with /a/x /a/y /a/z
- *   |-/b           bind of /a (3), shared:1 (peer)
- *   `-/s           bind of /a (4), master:1 (slave)
- */
+/* The common start: fx_peers_and_slave (common/fixtures.h), a shared
+ * mount /a (2), its peer /b (3) and its slave /s (4). */
 static struct vfsim *shared_peer_slave(struct vfsim_task **tp)
 {
 	struct vfsim *v = vt_boot("empty");
 	struct vfsim_task *t = vfsim_init_task(v);
 
-	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/b", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/s", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/a/x", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/a/y", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/a/z", 0755), 0);
-	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL), 0);
-	EXPECT(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL), 0);
-	EXPECT(vfsim_mount(t, "/a", "/s", NULL, MS_BIND, NULL), 0);
-	EXPECT(vfsim_mount(t, NULL, "/s", NULL, MS_SLAVE, NULL), 0);
+	fx_peers_and_slave(v);
 	cr_assert(vt_tree_is(t, VT_PROP,
 		         "1 1 / rootfs rootfs private\n"
 		         "2 1 /a tmpfs a shared:1\n"

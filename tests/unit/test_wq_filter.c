@@ -15,8 +15,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -45,7 +46,7 @@ static void expect_read(int fd, const char *want)
 
 /* ---- SET_FILTER errors, in order ------------------------------------------------ */
 
-WQ_TEST(wq_filter, not_notification_pipe_enodev_first)
+VT_TEST(wq_filter, not_notification_pipe_enodev_first, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(0);
 	int fds[2];
@@ -57,7 +58,7 @@ WQ_TEST(wq_filter, not_notification_pipe_enodev_first)
 	free(f);
 }
 
-WQ_TEST(wq_filter, null_removes_and_returns_0)
+VT_TEST(wq_filter, null_removes_and_returns_0, "empty", NULL)
 {
 	int fds[2];
 
@@ -69,7 +70,7 @@ WQ_TEST(wq_filter, null_removes_and_returns_0)
 	EXPECT(wqt_set_filter(t, fds[1], NULL), 0);
 }
 
-WQ_TEST(wq_filter, unreadable_header_efault)
+VT_TEST(wq_filter, unreadable_header_efault, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -89,7 +90,7 @@ WQ_TEST(wq_filter, unreadable_header_efault)
 	free(f);
 }
 
-WQ_TEST(wq_filter, bad_header_einval_before_rules_efault)
+VT_TEST(wq_filter, bad_header_einval_before_rules_efault, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(17);
 	unsigned int i;
@@ -131,7 +132,7 @@ WQ_TEST(wq_filter, bad_header_einval_before_rules_efault)
 	free(f);
 }
 
-WQ_TEST(wq_filter, unreadable_rules_efault)
+VT_TEST(wq_filter, unreadable_rules_efault, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(2);
 	int fds[2];
@@ -158,7 +159,7 @@ WQ_TEST(wq_filter, unreadable_rules_efault)
 	free(f);
 }
 
-WQ_TEST(wq_filter, info_filter_outside_mask_einval)
+VT_TEST(wq_filter, info_filter_outside_mask_einval, "empty", NULL)
 {
 	static const uint32_t bad[][2] = {	/* mask, filter */
 		{ 0, F0 }, { F0, F1 }, { 0xff00, 0x10000 }, { 0xffff0000, 0x0100 },
@@ -176,7 +177,7 @@ WQ_TEST(wq_filter, info_filter_outside_mask_einval)
 	free(f);
 }
 
-WQ_TEST(wq_filter, mask_on_length_bits_einval)
+VT_TEST(wq_filter, mask_on_length_bits_einval, "empty", NULL)
 {
 	static const uint32_t bad[] = { 0x1, 0x40, 0x7f, 0xff, ALL };
 	struct watch_notification_filter *f = wqt_filter_new(1);
@@ -197,7 +198,7 @@ WQ_TEST(wq_filter, mask_on_length_bits_einval)
 }
 
 /* A rule is checked before its type is found to be unknown. */
-WQ_TEST(wq_filter, invalid_rule_of_ignored_type_einval)
+VT_TEST(wq_filter, invalid_rule_of_ignored_type_einval, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(16);
 	unsigned int i;
@@ -218,7 +219,7 @@ WQ_TEST(wq_filter, invalid_rule_of_ignored_type_einval)
 
 /* ---- what a filter does ----------------------------------------------------------- */
 
-WQ_TEST(wq_filter, refused_filter_keeps_old_one)
+VT_TEST(wq_filter, refused_filter_keeps_old_one, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -240,7 +241,7 @@ WQ_TEST(wq_filter, refused_filter_keeps_old_one)
 	free(f);
 }
 
-WQ_TEST(wq_filter, null_removes_filter)
+VT_TEST(wq_filter, null_removes_filter, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -255,7 +256,7 @@ WQ_TEST(wq_filter, null_removes_filter)
 	free(f);
 }
 
-WQ_TEST(wq_filter, replacement_applies_to_later_posts)
+VT_TEST(wq_filter, replacement_applies_to_later_posts, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -274,7 +275,7 @@ WQ_TEST(wq_filter, replacement_applies_to_later_posts)
 	free(f);
 }
 
-WQ_TEST(wq_filter, filter_is_per_queue)
+VT_TEST(wq_filter, filter_is_per_queue, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int a[2], b[2];
@@ -290,7 +291,7 @@ WQ_TEST(wq_filter, filter_is_per_queue)
 	free(f);
 }
 
-WQ_TEST(wq_filter, ignored_types_only_rejects_everything)
+VT_TEST(wq_filter, ignored_types_only_rejects_everything, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(4);
 	unsigned int type;
@@ -310,7 +311,7 @@ WQ_TEST(wq_filter, ignored_types_only_rejects_everything)
 	free(f);
 }
 
-WQ_TEST(wq_filter, subtype_words_1_to_7_have_no_effect)
+VT_TEST(wq_filter, subtype_words_1_to_7_have_no_effect, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	unsigned int w, s;
@@ -328,7 +329,7 @@ WQ_TEST(wq_filter, subtype_words_1_to_7_have_no_effect)
 	free(f);
 }
 
-WQ_TEST(wq_filter, info_mask_selects_watch_id)
+VT_TEST(wq_filter, info_mask_selects_watch_id, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -350,7 +351,7 @@ WQ_TEST(wq_filter, info_mask_selects_watch_id)
 }
 
 /* Records a filter turns away are not lost records: no LOSS for them. */
-WQ_TEST(wq_filter, filtered_records_are_not_losses)
+VT_TEST(wq_filter, filtered_records_are_not_losses, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -368,7 +369,7 @@ WQ_TEST(wq_filter, filtered_records_are_not_losses)
 
 /* ---- records no filter applies to ----------------------------------------------- */
 
-WQ_TEST(wq_filter, removal_records_never_filtered)
+VT_TEST(wq_filter, removal_records_never_filtered, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -386,7 +387,7 @@ WQ_TEST(wq_filter, removal_records_never_filtered)
 	free(f);
 }
 
-WQ_TEST(wq_filter, loss_records_never_filtered)
+VT_TEST(wq_filter, loss_records_never_filtered, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
@@ -401,7 +402,7 @@ WQ_TEST(wq_filter, loss_records_never_filtered)
 	free(f);
 }
 
-WQ_TEST(wq_filter, sixteen_rules_last_one_matches)
+VT_TEST(wq_filter, sixteen_rules_last_one_matches, "empty", NULL)
 {
 	struct watch_notification_filter *f = wqt_filter_new(16);
 	unsigned int i;
@@ -529,7 +530,7 @@ static void run_row(unsigned int i, const struct match_row *r)
 	free(f);
 }
 
-WQ_TEST(wq_filter, matching_table)
+VT_TEST(wq_filter, matching_table, "empty", NULL)
 {
 	unsigned int i, n = sizeof(table) / sizeof(table[0]);
 

@@ -17,9 +17,10 @@
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/stress.h"
 #include "common/vfstest.h"
-#include "common/check.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -72,14 +73,14 @@ static void expect_drain(const char *want)
 
 /* ---- placement ------------------------------------------------------------------ */
 
-WQ_TEST(wq_loss, several_losses_collapse_into_one)
+VT_TEST(wq_loss, several_losses_collapse_into_one, "empty", NULL)
 {
 	queue(4);
 	post_range(1, 7);
 	expect_drain("1 2 3 4 loss");
 }
 
-WQ_TEST(wq_loss, losses_at_different_points)
+VT_TEST(wq_loss, losses_at_different_points, "empty", NULL)
 {
 	queue(4);
 	post_range(1, 5);
@@ -90,7 +91,7 @@ WQ_TEST(wq_loss, losses_at_different_points)
 
 /* The LOSS goes after the record that was newest when the loss happened,
  * not after whatever is newest when read() comes. */
-WQ_TEST(wq_loss, loss_follows_record_newest_at_loss_time)
+VT_TEST(wq_loss, loss_follows_record_newest_at_loss_time, "empty", NULL)
 {
 	queue(4);
 	post_range(1, 6);
@@ -103,7 +104,7 @@ WQ_TEST(wq_loss, loss_follows_record_newest_at_loss_time)
 
 /* A LOSS owed after the last record of the ring starts the next read()
  * (the 5.8 loop stops when the ring is empty). */
-WQ_TEST(wq_loss, loss_after_last_record_starts_next_read)
+VT_TEST(wq_loss, loss_after_last_record_starts_next_read, "empty", NULL)
 {
 	queue(4);
 	post_range(1, 5);
@@ -114,7 +115,7 @@ WQ_TEST(wq_loss, loss_after_last_record_starts_next_read)
 
 /* Before a size is set the ring is empty: the loss is owed at once and
  * comes before the next record. */
-WQ_TEST(wq_loss, loss_into_empty_ring_comes_first)
+VT_TEST(wq_loss, loss_into_empty_ring_comes_first, "empty", NULL)
 {
 	wqt_pipe(t, O_NONBLOCK, 0, fds);
 	EXPECT(vfsim_test_watch(t, fds[0], OBJ, 0), 0);
@@ -125,7 +126,7 @@ WQ_TEST(wq_loss, loss_into_empty_ring_comes_first)
 	EXPECT_READ(128, 8, "loss");
 }
 
-WQ_TEST(wq_loss, loss_then_eof)
+VT_TEST(wq_loss, loss_then_eof, "empty", NULL)
 {
 	queue(1);
 	post_range(1, 2);
@@ -137,7 +138,7 @@ WQ_TEST(wq_loss, loss_then_eof)
 
 /* ---- buffer sizes ----------------------------------------------------------------- */
 
-WQ_TEST(wq_loss, read_count_0_returns_0)
+VT_TEST(wq_loss, read_count_0_returns_0, "empty", NULL)
 {
 	queue(4);
 	EXPECT_READ(0, 0, "");		/* empty */
@@ -148,7 +149,7 @@ WQ_TEST(wq_loss, read_count_0_returns_0)
 	EXPECT_READ(128, 8, "loss");
 }
 
-WQ_TEST(wq_loss, buffer_smaller_than_record_enobufs)
+VT_TEST(wq_loss, buffer_smaller_than_record_enobufs, "empty", NULL)
 {
 	int n = 0;
 
@@ -163,7 +164,7 @@ WQ_TEST(wq_loss, buffer_smaller_than_record_enobufs)
 	EXPECT_READ(24, 24, "1/l24");
 }
 
-WQ_TEST(wq_loss, pending_loss_with_buffer_under_8_enobufs)
+VT_TEST(wq_loss, pending_loss_with_buffer_under_8_enobufs, "empty", NULL)
 {
 	queue(4);
 	post_range(1, 5);
@@ -173,7 +174,7 @@ WQ_TEST(wq_loss, pending_loss_with_buffer_under_8_enobufs)
 	EXPECT_READ(8, 8, "loss");
 }
 
-WQ_TEST(wq_loss, exactly_fitting_buffers)
+VT_TEST(wq_loss, exactly_fitting_buffers, "empty", NULL)
 {
 	queue(4);
 	post_range(1, 5);
@@ -190,7 +191,7 @@ WQ_TEST(wq_loss, exactly_fitting_buffers)
 
 /* A read stops at the first record that does not fit and returns what it
  * has; records are never split. */
-WQ_TEST(wq_loss, read_returns_records_that_fit)
+VT_TEST(wq_loss, read_returns_records_that_fit, "empty", NULL)
 {
 	queue(4);
 	EXPECT(wqt_post(t, OBJ, WQT_TYPE, 0, 16, 0, 1), 0);
@@ -203,7 +204,7 @@ WQ_TEST(wq_loss, read_returns_records_that_fit)
 }
 
 /* A LOSS that does not fit after the records copied waits for the next read. */
-WQ_TEST(wq_loss, pending_loss_that_does_not_fit_waits)
+VT_TEST(wq_loss, pending_loss_that_does_not_fit_waits, "empty", NULL)
 {
 	queue(4);
 	post_range(1, 5);
@@ -216,7 +217,7 @@ WQ_TEST(wq_loss, pending_loss_that_does_not_fit_waits)
 }
 
 /* The LOSS fits but the record after it does not: the read returns the LOSS. */
-WQ_TEST(wq_loss, loss_fits_but_next_record_does_not)
+VT_TEST(wq_loss, loss_fits_but_next_record_does_not, "empty", NULL)
 {
 	queue(2);
 	post_range(1, 3);
@@ -320,22 +321,22 @@ static void random_mix(unsigned int nr_notes, uint64_t seed)
 	EXPECT(vfsim_close(t, fds[1]), 0);
 }
 
-WQ_TEST(wq_loss, no_record_lost_without_loss_size_1)
+VT_TEST(wq_loss, no_record_lost_without_loss_size_1, "empty", NULL)
 {
 	random_mix(1, 1);
 }
 
-WQ_TEST(wq_loss, no_record_lost_without_loss_size_3)
+VT_TEST(wq_loss, no_record_lost_without_loss_size_3, "empty", NULL)
 {
 	random_mix(3, 3);
 }
 
-WQ_TEST(wq_loss, no_record_lost_without_loss_size_4)
+VT_TEST(wq_loss, no_record_lost_without_loss_size_4, "empty", NULL)
 {
 	random_mix(4, 4);
 }
 
-WQ_TEST(wq_loss, no_record_lost_without_loss_size_32)
+VT_TEST(wq_loss, no_record_lost_without_loss_size_32, "empty", NULL)
 {
 	random_mix(32, 32);
 }

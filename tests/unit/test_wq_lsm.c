@@ -13,8 +13,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -78,7 +79,7 @@ static struct vfsim_task *watcher(uid_t uid, uint64_t object, int id, int fds[2]
 	return w;
 }
 
-WQ_TEST(wq_lsm, denied_watcher_misses_record_other_gets_it)
+VT_TEST(wq_lsm, denied_watcher_misses_record_other_gets_it, "empty", NULL)
 {
 	struct policy p;
 	struct vfsim_task *a, *b, *poster;
@@ -95,7 +96,7 @@ WQ_TEST(wq_lsm, denied_watcher_misses_record_other_gets_it)
 	expect_read(b, fb[0], "1@2");
 }
 
-WQ_TEST(wq_lsm, hook_sees_watcher_and_poster_credentials)
+VT_TEST(wq_lsm, hook_sees_watcher_and_poster_credentials, "empty", NULL)
 {
 	struct policy p;
 	struct vfsim_task *a, *poster;
@@ -119,7 +120,7 @@ WQ_TEST(wq_lsm, hook_sees_watcher_and_poster_credentials)
 }
 
 /* The watcher's credentials are the ones it had when it added the watch. */
-WQ_TEST(wq_lsm, watcher_credentials_captured_at_watch_time)
+VT_TEST(wq_lsm, watcher_credentials_captured_at_watch_time, "empty", NULL)
 {
 	struct policy p;
 	struct vfsim_task *a;
@@ -140,7 +141,7 @@ WQ_TEST(wq_lsm, watcher_credentials_captured_at_watch_time)
 }
 
 /* The hook gets each watcher's copy: with that watch's ID in info. */
-WQ_TEST(wq_lsm, hook_sees_record_with_watch_id)
+VT_TEST(wq_lsm, hook_sees_record_with_watch_id, "empty", NULL)
 {
 	struct policy p;
 	struct vfsim_task *a, *b;
@@ -167,7 +168,7 @@ WQ_TEST(wq_lsm, hook_sees_record_with_watch_id)
 	expect_read(b, fb[0], "5@9/s3/l24/f4");
 }
 
-WQ_TEST(wq_lsm, hook_runs_after_filter)
+VT_TEST(wq_lsm, hook_runs_after_filter, "empty", NULL)
 {
 	struct policy p;
 	struct watch_notification_filter *f = wqt_filter_new(1);
@@ -187,7 +188,7 @@ WQ_TEST(wq_lsm, hook_runs_after_filter)
 }
 
 /* A refused record is not a lost one: no LOSS. */
-WQ_TEST(wq_lsm, denied_record_is_no_loss)
+VT_TEST(wq_lsm, denied_record_is_no_loss, "empty", NULL)
 {
 	struct policy p;
 	struct vfsim_task *a;
@@ -207,7 +208,7 @@ WQ_TEST(wq_lsm, denied_record_is_no_loss)
 	EXPECT(p.calls, 3);
 }
 
-WQ_TEST(wq_lsm, removal_records_bypass_hook)
+VT_TEST(wq_lsm, removal_records_bypass_hook, "empty", NULL)
 {
 	struct policy p;
 	struct vfsim_task *a, *b;
@@ -227,7 +228,7 @@ WQ_TEST(wq_lsm, removal_records_bypass_hook)
 }
 
 /* The poster's result does not depend on the policy. */
-WQ_TEST(wq_lsm, denial_does_not_fail_the_post)
+VT_TEST(wq_lsm, denial_does_not_fail_the_post, "empty", NULL)
 {
 	struct policy p;
 	struct vfsim_task *a;

@@ -14,8 +14,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -25,7 +26,7 @@ static struct vfsim_task *t;
 
 /* ---- flags ------------------------------------------------------------------- */
 
-WQ_TEST(wq_pipe2, accepted_flags_make_two_fds)
+VT_TEST(wq_pipe2, accepted_flags_make_two_fds, "empty", NULL)
 {
 	static const int ok[] = {
 		0, O_CLOEXEC, O_NONBLOCK, O_DIRECT, O_NOTIFICATION_PIPE,
@@ -46,7 +47,7 @@ WQ_TEST(wq_pipe2, accepted_flags_make_two_fds)
 	}
 }
 
-WQ_TEST(wq_pipe2, other_flags_einval)
+VT_TEST(wq_pipe2, other_flags_einval, "empty", NULL)
 {
 	static const int bad[] = {
 		O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND, O_SYNC, O_NOCTTY,
@@ -64,7 +65,7 @@ WQ_TEST(wq_pipe2, other_flags_einval)
 	}
 }
 
-WQ_TEST(wq_pipe2, notification_flag_creates_queue)
+VT_TEST(wq_pipe2, notification_flag_creates_queue, "empty", NULL)
 {
 	int plain[2], note[2];
 
@@ -80,7 +81,7 @@ WQ_TEST(wq_pipe2, notification_flag_creates_queue)
 
 /* ---- either end names the queue ----------------------------------------------- */
 
-WQ_TEST(wq_pipe2, write_end_fd_names_the_queue)
+VT_TEST(wq_pipe2, write_end_fd_names_the_queue, "empty", NULL)
 {
 	int fds[2];
 	char text[256];
@@ -101,7 +102,7 @@ WQ_TEST(wq_pipe2, write_end_fd_names_the_queue)
 
 /* ---- write ------------------------------------------------------------------ */
 
-WQ_TEST(wq_pipe2, write_to_notification_pipe_exdev)
+VT_TEST(wq_pipe2, write_to_notification_pipe_exdev, "empty", NULL)
 {
 	int fds[2];
 	int n = -1;
@@ -114,7 +115,7 @@ WQ_TEST(wq_pipe2, write_to_notification_pipe_exdev)
 	EXPECT(n, 0);
 }
 
-WQ_TEST(wq_pipe2, write_len_0_returns_0_first)
+VT_TEST(wq_pipe2, write_len_0_returns_0_first, "empty", NULL)
 {
 	int fds[2];
 
@@ -124,7 +125,7 @@ WQ_TEST(wq_pipe2, write_len_0_returns_0_first)
 	EXPECT(vfsim_write(t, fds[1], "x", 0), 0);
 }
 
-WQ_TEST(wq_pipe2, write_without_readers_epipe_before_exdev)
+VT_TEST(wq_pipe2, write_without_readers_epipe_before_exdev, "empty", NULL)
 {
 	int fds[2];
 
@@ -133,7 +134,7 @@ WQ_TEST(wq_pipe2, write_without_readers_epipe_before_exdev)
 	EXPECT(vfsim_write(t, fds[1], "x", 1), -EPIPE);
 }
 
-WQ_TEST(wq_pipe2, write_to_read_end_ebadf)
+VT_TEST(wq_pipe2, write_to_read_end_ebadf, "empty", NULL)
 {
 	int plain[2], note[2];
 
@@ -143,7 +144,7 @@ WQ_TEST(wq_pipe2, write_to_read_end_ebadf)
 	EXPECT(vfsim_write(t, note[0], "x", 1), -EBADF);
 }
 
-WQ_TEST(wq_pipe2, read_from_write_end_ebadf)
+VT_TEST(wq_pipe2, read_from_write_end_ebadf, "empty", NULL)
 {
 	int plain[2], note[2];
 	char buf[16];
@@ -156,7 +157,7 @@ WQ_TEST(wq_pipe2, read_from_write_end_ebadf)
 
 /* ---- ordinary pipes --------------------------------------------------------------- */
 
-WQ_TEST(wq_pipe2, plain_pipe_carries_bytes)
+VT_TEST(wq_pipe2, plain_pipe_carries_bytes, "empty", NULL)
 {
 	int fds[2];
 	char buf[16] = "";
@@ -169,7 +170,7 @@ WQ_TEST(wq_pipe2, plain_pipe_carries_bytes)
 	cr_assert(memcmp(buf, "lo", 2) == 0);
 }
 
-WQ_TEST(wq_pipe2, plain_pipe_merges_writes)
+VT_TEST(wq_pipe2, plain_pipe_merges_writes, "empty", NULL)
 {
 	int fds[2];
 	char buf[16] = "";
@@ -181,7 +182,7 @@ WQ_TEST(wq_pipe2, plain_pipe_merges_writes)
 	cr_assert(memcmp(buf, "abcd", 4) == 0);
 }
 
-WQ_TEST(wq_pipe2, o_direct_writes_packets)
+VT_TEST(wq_pipe2, o_direct_writes_packets, "empty", NULL)
 {
 	int fds[2];
 	char buf[16] = "";
@@ -195,7 +196,7 @@ WQ_TEST(wq_pipe2, o_direct_writes_packets)
 	cr_assert(memcmp(buf, "cd", 2) == 0);
 }
 
-WQ_TEST(wq_pipe2, o_direct_short_read_drops_rest_of_packet)
+VT_TEST(wq_pipe2, o_direct_short_read_drops_rest_of_packet, "empty", NULL)
 {
 	int fds[2];
 	char buf[16] = "";
@@ -210,7 +211,7 @@ WQ_TEST(wq_pipe2, o_direct_short_read_drops_rest_of_packet)
 	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
 }
 
-WQ_TEST(wq_pipe2, plain_nonblock_empty_read_eagain)
+VT_TEST(wq_pipe2, plain_nonblock_empty_read_eagain, "empty", NULL)
 {
 	int fds[2];
 	char buf[4];
@@ -219,7 +220,7 @@ WQ_TEST(wq_pipe2, plain_nonblock_empty_read_eagain)
 	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
 }
 
-WQ_TEST(wq_pipe2, plain_nonblock_full_write_eagain)
+VT_TEST(wq_pipe2, plain_nonblock_full_write_eagain, "empty", NULL)
 {
 	static char big[16 * 4096];
 	int fds[2], n = -1;
@@ -232,7 +233,7 @@ WQ_TEST(wq_pipe2, plain_nonblock_full_write_eagain)
 	EXPECT(n, 16 * 4096);
 }
 
-WQ_TEST(wq_pipe2, plain_eof_after_data)
+VT_TEST(wq_pipe2, plain_eof_after_data, "empty", NULL)
 {
 	int fds[2];
 	char buf[8];
@@ -245,7 +246,7 @@ WQ_TEST(wq_pipe2, plain_eof_after_data)
 	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 0);
 }
 
-WQ_TEST(wq_pipe2, plain_write_without_readers_epipe)
+VT_TEST(wq_pipe2, plain_write_without_readers_epipe, "empty", NULL)
 {
 	int fds[2];
 
@@ -256,7 +257,7 @@ WQ_TEST(wq_pipe2, plain_write_without_readers_epipe)
 
 /* ---- pipe2 failures leave no fd ---------------------------------------------------- */
 
-WQ_TEST(wq_pipe2, efault_on_fds_leaves_no_fd)
+VT_TEST(wq_pipe2, efault_on_fds_leaves_no_fd, "empty", NULL)
 {
 	int fds[2] = { -7, -7 };
 	int flags[] = { 0, O_NOTIFICATION_PIPE };
@@ -283,7 +284,7 @@ WQ_TEST(wq_pipe2, efault_on_fds_leaves_no_fd)
 	EXPECT(fds[1], 4);
 }
 
-WQ_TEST(wq_pipe2, emfile_leaves_no_fd)
+VT_TEST(wq_pipe2, emfile_leaves_no_fd, "empty", NULL)
 {
 	int fds[2];
 	unsigned int before;
@@ -323,7 +324,7 @@ static unsigned long watches_reached(uint64_t object)
 	return hook_calls - before;
 }
 
-WQ_TEST(wq_pipe2, closing_read_end_keeps_watches)
+VT_TEST(wq_pipe2, closing_read_end_keeps_watches, "empty", NULL)
 {
 	int fds[2];
 
@@ -337,7 +338,7 @@ WQ_TEST(wq_pipe2, closing_read_end_keeps_watches)
 	EXPECT(watches_reached(1), 0);
 }
 
-WQ_TEST(wq_pipe2, closing_both_ends_removes_watches)
+VT_TEST(wq_pipe2, closing_both_ends_removes_watches, "empty", NULL)
 {
 	int a[2], b[2];
 	char text[128];
@@ -364,7 +365,7 @@ WQ_TEST(wq_pipe2, closing_both_ends_removes_watches)
 	cr_assert_str_eq(text, "99@3 rm:1@3");
 }
 
-WQ_TEST(wq_pipe2, closing_both_ends_sends_no_removal)
+VT_TEST(wq_pipe2, closing_both_ends_sends_no_removal, "empty", NULL)
 {
 	int fds[2];
 
@@ -380,7 +381,7 @@ WQ_TEST(wq_pipe2, closing_both_ends_sends_no_removal)
 
 /* ---- ioctls ------------------------------------------------------------------ */
 
-WQ_TEST(wq_pipe2, unknown_ioctl_enotty)
+VT_TEST(wq_pipe2, unknown_ioctl_enotty, "empty", NULL)
 {
 	int plain[2], note[2];
 
@@ -395,7 +396,7 @@ WQ_TEST(wq_pipe2, unknown_ioctl_enotty)
 	EXPECT(vfsim_ioctl(t, note[0], _IO('W', 0x62), 0), -ENOTTY);
 }
 
-WQ_TEST(wq_pipe2, watch_queue_ioctls_on_non_pipe)
+VT_TEST(wq_pipe2, watch_queue_ioctls_on_non_pipe, "empty", NULL)
 {
 	int fds[2];
 	long dir, file;
@@ -421,7 +422,7 @@ WQ_TEST(wq_pipe2, watch_queue_ioctls_on_non_pipe)
 	EXPECT(vfsim_test_unwatch(t, fds[0], 1), -EINVAL);
 }
 
-WQ_TEST(wq_pipe2, bad_fds_ebadf)
+VT_TEST(wq_pipe2, bad_fds_ebadf, "empty", NULL)
 {
 	static const int bad[] = { -1, 99, 1023, 1024, 1 << 30 };
 	char buf[16];
@@ -443,7 +444,7 @@ WQ_TEST(wq_pipe2, bad_fds_ebadf)
 	}
 }
 
-WQ_TEST(wq_pipe2, closed_fds_ebadf)
+VT_TEST(wq_pipe2, closed_fds_ebadf, "empty", NULL)
 {
 	int fds[2];
 	char buf[16];
@@ -458,7 +459,7 @@ WQ_TEST(wq_pipe2, closed_fds_ebadf)
 	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), -EINVAL);
 }
 
-WQ_TEST(wq_pipe2, fionread_notification_pipe_sums_records)
+VT_TEST(wq_pipe2, fionread_notification_pipe_sums_records, "empty", NULL)
 {
 	int fds[2];
 	int n = -1;
@@ -486,7 +487,7 @@ WQ_TEST(wq_pipe2, fionread_notification_pipe_sums_records)
 	EXPECT(n, 0);
 }
 
-WQ_TEST(wq_pipe2, fionread_plain_pipe_counts_bytes)
+VT_TEST(wq_pipe2, fionread_plain_pipe_counts_bytes, "empty", NULL)
 {
 	int fds[2];
 	int n = -1;
@@ -502,7 +503,7 @@ WQ_TEST(wq_pipe2, fionread_plain_pipe_counts_bytes)
 	EXPECT(n, 2);
 }
 
-WQ_TEST(wq_pipe2, fionread_bad_pointer_efault)
+VT_TEST(wq_pipe2, fionread_bad_pointer_efault, "empty", NULL)
 {
 	int fds[2];
 	int n;

@@ -14,8 +14,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -30,7 +31,7 @@ static void expect_read(int fd, const char *want)
 	cr_assert_str_eq(text, want);
 }
 
-WQ_TEST(wq_post, length_under_8_einval)
+VT_TEST(wq_post, length_under_8_einval, "empty", NULL)
 {
 	unsigned char rec[16];
 	unsigned int len;
@@ -53,7 +54,7 @@ WQ_TEST(wq_post, length_under_8_einval)
 
 /* Every length, every byte: the record read is the record posted, with the
  * watch's ID in info and nothing else changed (bit 7 and the type bits too). */
-WQ_TEST(wq_post, every_length_8_to_127_arrives_intact)
+VT_TEST(wq_post, every_length_8_to_127_arrives_intact, "empty", NULL)
 {
 	unsigned char rec[128], got[128];
 	unsigned int len, i;
@@ -80,7 +81,7 @@ WQ_TEST(wq_post, every_length_8_to_127_arrives_intact)
 	}
 }
 
-WQ_TEST(wq_post, nobody_watching_returns_0)
+VT_TEST(wq_post, nobody_watching_returns_0, "empty", NULL)
 {
 	int fds[2];
 
@@ -94,7 +95,7 @@ WQ_TEST(wq_post, nobody_watching_returns_0)
 	expect_read(fds[0], "rm:2@0");
 }
 
-WQ_TEST(wq_post, each_watcher_gets_its_own_id)
+VT_TEST(wq_post, each_watcher_gets_its_own_id, "empty", NULL)
 {
 	int a[2], b[2], c[2];
 
@@ -112,7 +113,7 @@ WQ_TEST(wq_post, each_watcher_gets_its_own_id)
 	expect_read(c[0], "1@255 2@255");
 }
 
-WQ_TEST(wq_post, type_subtype_and_flags_kept)
+VT_TEST(wq_post, type_subtype_and_flags_kept, "empty", NULL)
 {
 	int fds[2];
 
@@ -124,7 +125,7 @@ WQ_TEST(wq_post, type_subtype_and_flags_kept)
 }
 
 /* Posts to other objects do not reach a watch. */
-WQ_TEST(wq_post, only_the_watched_object)
+VT_TEST(wq_post, only_the_watched_object, "empty", NULL)
 {
 	int fds[2];
 
@@ -139,7 +140,7 @@ WQ_TEST(wq_post, only_the_watched_object)
 }
 
 /* Records come out in the order they were posted, across watches. */
-WQ_TEST(wq_post, records_in_post_order)
+VT_TEST(wq_post, records_in_post_order, "empty", NULL)
 {
 	int fds[2];
 	uint32_t i;
@@ -213,7 +214,7 @@ static void drain_checked(int fd, uint32_t *last)
  * it.  Nothing may be read from freed memory (ASan builds check), every
  * record read belongs to a live watch, and the instance ends clean.
  */
-WQ_TEST(wq_post, object_destroyed_under_a_poster)
+VT_TEST(wq_post, object_destroyed_under_a_poster, "empty", NULL)
 {
 	struct poster p = { .posts = 20000 };
 	uint32_t last = 0;

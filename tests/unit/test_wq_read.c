@@ -20,8 +20,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 #include "common/wqtest.h"
 
 /* The kernel's internal errno (include/linux/errno.h), not in <errno.h>. */
@@ -79,7 +80,7 @@ static void expect_records(const struct reader *r, const char *want)
 
 /* ---- blocking reads ------------------------------------------------------------- */
 
-WQ_TEST(wq_read, blocking_read_woken_by_post, .timeout = 60)
+VT_TEST(wq_read, blocking_read_woken_by_post, "empty", NULL, .timeout = 60)
 {
 	struct vfsim_task *poster = vt_task(v, 0, 0);
 	struct reader r;
@@ -93,7 +94,7 @@ WQ_TEST(wq_read, blocking_read_woken_by_post, .timeout = 60)
 	expect_records(&r, "1@1");
 }
 
-WQ_TEST(wq_read, blocking_read_woken_by_removal, .timeout = 60)
+VT_TEST(wq_read, blocking_read_woken_by_removal, "empty", NULL, .timeout = 60)
 {
 	struct vfsim_task *other = vt_task(v, 0, 0);
 	struct reader r;
@@ -108,7 +109,7 @@ WQ_TEST(wq_read, blocking_read_woken_by_removal, .timeout = 60)
 }
 
 /* Before SET_SIZE a post is lost; the reader is owed a LOSS and wakes for it. */
-WQ_TEST(wq_read, blocking_read_woken_by_loss, .timeout = 60)
+VT_TEST(wq_read, blocking_read_woken_by_loss, "empty", NULL, .timeout = 60)
 {
 	struct vfsim_task *poster = vt_task(v, 0, 0);
 	struct reader r;
@@ -122,7 +123,7 @@ WQ_TEST(wq_read, blocking_read_woken_by_loss, .timeout = 60)
 	expect_records(&r, "loss");
 }
 
-WQ_TEST(wq_read, blocking_read_woken_by_closing_write_end, .timeout = 60)
+VT_TEST(wq_read, blocking_read_woken_by_closing_write_end, "empty", NULL, .timeout = 60)
 {
 	struct reader r;
 	int fds[2];
@@ -134,7 +135,7 @@ WQ_TEST(wq_read, blocking_read_woken_by_closing_write_end, .timeout = 60)
 	EXPECT(r.ret, 0);
 }
 
-WQ_TEST(wq_read, blocking_plain_read_woken_by_closing_write_end, .timeout = 60)
+VT_TEST(wq_read, blocking_plain_read_woken_by_closing_write_end, "empty", NULL, .timeout = 60)
 {
 	struct reader r;
 	int fds[2];
@@ -146,7 +147,7 @@ WQ_TEST(wq_read, blocking_plain_read_woken_by_closing_write_end, .timeout = 60)
 	EXPECT(r.ret, 0);
 }
 
-WQ_TEST(wq_read, blocking_plain_read_woken_by_write, .timeout = 60)
+VT_TEST(wq_read, blocking_plain_read_woken_by_write, "empty", NULL, .timeout = 60)
 {
 	struct reader r;
 	int fds[2];
@@ -160,7 +161,7 @@ WQ_TEST(wq_read, blocking_plain_read_woken_by_write, .timeout = 60)
 }
 
 /* With something copied, a blocking read returns it rather than wait for more. */
-WQ_TEST(wq_read, blocking_read_returns_what_is_there, .timeout = 60)
+VT_TEST(wq_read, blocking_read_returns_what_is_there, "empty", NULL, .timeout = 60)
 {
 	unsigned char buf[512];
 	int fds[2];
@@ -174,7 +175,7 @@ WQ_TEST(wq_read, blocking_read_returns_what_is_there, .timeout = 60)
 
 /* ---- signals ----------------------------------------------------------------------- */
 
-WQ_TEST(wq_read, signal_pending_before_read_erestartsys, .timeout = 60)
+VT_TEST(wq_read, signal_pending_before_read_erestartsys, "empty", NULL, .timeout = 60)
 {
 	unsigned char buf[128];
 	char text[64] = "";
@@ -197,7 +198,7 @@ WQ_TEST(wq_read, signal_pending_before_read_erestartsys, .timeout = 60)
  * yet, before it does: the result is the same).  It is made pending again
  * until the reader returns, so the test does not depend on when it slept.
  */
-WQ_TEST(wq_read, signal_wakes_sleeping_reader, .timeout = 60)
+VT_TEST(wq_read, signal_wakes_sleeping_reader, "empty", NULL, .timeout = 60)
 {
 	struct reader r;
 	int fds[2];
@@ -214,7 +215,7 @@ WQ_TEST(wq_read, signal_wakes_sleeping_reader, .timeout = 60)
 	EXPECT(r.ret, -ERESTARTSYS);
 }
 
-WQ_TEST(wq_read, signal_wakes_sleeping_plain_reader, .timeout = 60)
+VT_TEST(wq_read, signal_wakes_sleeping_plain_reader, "empty", NULL, .timeout = 60)
 {
 	struct reader r;
 	int fds[2];
@@ -231,7 +232,7 @@ WQ_TEST(wq_read, signal_wakes_sleeping_plain_reader, .timeout = 60)
 }
 
 /* A signal only interrupts a sleep: whatever read() can do without one it does. */
-WQ_TEST(wq_read, signal_pending_does_not_stop_a_read_that_need_not_sleep)
+VT_TEST(wq_read, signal_pending_does_not_stop_a_read_that_need_not_sleep, "empty", NULL)
 {
 	unsigned char buf[128];
 	int fds[2], nb[2];
@@ -251,7 +252,7 @@ WQ_TEST(wq_read, signal_pending_does_not_stop_a_read_that_need_not_sleep)
 
 /* ---- non-blocking and EOF ------------------------------------------------------------ */
 
-WQ_TEST(wq_read, nonblock_empty_eagain)
+VT_TEST(wq_read, nonblock_empty_eagain, "empty", NULL)
 {
 	unsigned char buf[128];
 	int sized[2], unsized[2];
@@ -267,7 +268,7 @@ WQ_TEST(wq_read, nonblock_empty_eagain)
 	EXPECT(vfsim_read(t, sized[0], buf, sizeof(buf)), -EAGAIN);
 }
 
-WQ_TEST(wq_read, eof_after_records)
+VT_TEST(wq_read, eof_after_records, "empty", NULL)
 {
 	char text[128];
 	int fds[2];
@@ -290,7 +291,7 @@ WQ_TEST(wq_read, eof_after_records)
 
 /* ---- EFAULT ------------------------------------------------------------------------ */
 
-WQ_TEST(wq_read, unmapped_buffer_efault_record_stays)
+VT_TEST(wq_read, unmapped_buffer_efault_record_stays, "empty", NULL)
 {
 	unsigned char buf[128];
 	char text[64];
@@ -314,7 +315,7 @@ WQ_TEST(wq_read, unmapped_buffer_efault_record_stays)
 }
 
 /* A fault after some records: those are returned, the rest stay queued. */
-WQ_TEST(wq_read, fault_after_first_record_returns_it)
+VT_TEST(wq_read, fault_after_first_record_returns_it, "empty", NULL)
 {
 	unsigned char buf[128];
 	char text[64] = "";
@@ -334,7 +335,7 @@ WQ_TEST(wq_read, fault_after_first_record_returns_it)
 }
 
 /* A LOSS record that cannot be written stays owed. */
-WQ_TEST(wq_read, unwritable_loss_record_stays_owed)
+VT_TEST(wq_read, unwritable_loss_record_stays_owed, "empty", NULL)
 {
 	unsigned char buf[128];
 	char text[64];
@@ -352,7 +353,7 @@ WQ_TEST(wq_read, unwritable_loss_record_stays_owed)
 	cr_assert_str_eq(text, "loss");
 }
 
-WQ_TEST(wq_read, plain_pipe_unmapped_buffer_efault_data_stays)
+VT_TEST(wq_read, plain_pipe_unmapped_buffer_efault_data_stays, "empty", NULL)
 {
 	char buf[16];
 	int fds[2];

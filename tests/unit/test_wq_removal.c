@@ -13,8 +13,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -31,7 +32,7 @@ static void expect_read(int fd, const char *want)
 
 /* ---- the records, byte for byte -------------------------------------------------- */
 
-WQ_TEST(wq_removal, unwatch_gives_16_byte_removal)
+VT_TEST(wq_removal, unwatch_gives_16_byte_removal, "empty", NULL)
 {
 	struct watch_notification_removal r;
 	int fds[2];
@@ -48,7 +49,7 @@ WQ_TEST(wq_removal, unwatch_gives_16_byte_removal)
 	EXPECT(vfsim_read(t, fds[0], &r, sizeof(r)), -EAGAIN);
 }
 
-WQ_TEST(wq_removal, object_0_gives_8_byte_removal)
+VT_TEST(wq_removal, object_0_gives_8_byte_removal, "empty", NULL)
 {
 	unsigned char buf[32];
 	struct watch_notification n;
@@ -71,7 +72,7 @@ WQ_TEST(wq_removal, object_0_gives_8_byte_removal)
 	EXPECT(vfsim_read(t, fds[0], buf, 8), 8);
 }
 
-WQ_TEST(wq_removal, removal_with_watch_id_0)
+VT_TEST(wq_removal, removal_with_watch_id_0, "empty", NULL)
 {
 	int fds[2];
 
@@ -83,7 +84,7 @@ WQ_TEST(wq_removal, removal_with_watch_id_0)
 
 /* ---- EBADSLT ------------------------------------------------------------------------ */
 
-WQ_TEST(wq_removal, unwatch_without_watch_ebadslt)
+VT_TEST(wq_removal, unwatch_without_watch_ebadslt, "empty", NULL)
 {
 	int a[2], b[2];
 
@@ -107,7 +108,7 @@ WQ_TEST(wq_removal, unwatch_without_watch_ebadslt)
 	expect_read(b[0], "9@1");
 }
 
-WQ_TEST(wq_removal, unwatched_object_reaches_nobody)
+VT_TEST(wq_removal, unwatched_object_reaches_nobody, "empty", NULL)
 {
 	int fds[2];
 
@@ -124,7 +125,7 @@ WQ_TEST(wq_removal, unwatched_object_reaches_nobody)
 
 /* ---- the object dies ---------------------------------------------------------------- */
 
-WQ_TEST(wq_removal, destroy_object_tells_every_watcher_once)
+VT_TEST(wq_removal, destroy_object_tells_every_watcher_once, "empty", NULL)
 {
 	int a[2], b[2], c[2];
 
@@ -150,7 +151,7 @@ WQ_TEST(wq_removal, destroy_object_tells_every_watcher_once)
 	EXPECT(vfsim_test_destroy_object(t, 9), -ENOENT);
 }
 
-WQ_TEST(wq_removal, destroy_object_0_gives_8_byte_removals)
+VT_TEST(wq_removal, destroy_object_0_gives_8_byte_removals, "empty", NULL)
 {
 	int a[2], b[2];
 
@@ -164,7 +165,7 @@ WQ_TEST(wq_removal, destroy_object_0_gives_8_byte_removals)
 }
 
 /* An object whose watches were all removed still exists, and has nobody to tell. */
-WQ_TEST(wq_removal, destroy_object_without_watchers)
+VT_TEST(wq_removal, destroy_object_without_watchers, "empty", NULL)
 {
 	int fds[2];
 
@@ -176,14 +177,14 @@ WQ_TEST(wq_removal, destroy_object_without_watchers)
 	EXPECT(vfsim_test_destroy_object(t, 8), -ENOENT);
 }
 
-WQ_TEST(wq_removal, destroy_unknown_object_enoent)
+VT_TEST(wq_removal, destroy_unknown_object_enoent, "empty", NULL)
 {
 	EXPECT(vfsim_test_destroy_object(t, 1), -ENOENT);
 	EXPECT(vfsim_test_destroy_object(t, 0), -ENOENT);
 }
 
 /* A watch whose pipe has gone is no longer on the object: no record for it. */
-WQ_TEST(wq_removal, destroy_after_watcher_closed)
+VT_TEST(wq_removal, destroy_after_watcher_closed, "empty", NULL)
 {
 	int a[2], b[2];
 
@@ -198,7 +199,7 @@ WQ_TEST(wq_removal, destroy_after_watcher_closed)
 }
 
 /* Removal records take a note like any record and can be lost. */
-WQ_TEST(wq_removal, removal_into_full_queue_is_a_loss)
+VT_TEST(wq_removal, removal_into_full_queue_is_a_loss, "empty", NULL)
 {
 	int fds[2];
 
@@ -213,7 +214,7 @@ WQ_TEST(wq_removal, removal_into_full_queue_is_a_loss)
 
 /* ---- adding watches ------------------------------------------------------------------ */
 
-WQ_TEST(wq_removal, second_watch_same_queue_same_object_ebusy)
+VT_TEST(wq_removal, second_watch_same_queue_same_object_ebusy, "empty", NULL)
 {
 	int a[2], b[2];
 
@@ -236,7 +237,7 @@ WQ_TEST(wq_removal, second_watch_same_queue_same_object_ebusy)
 	expect_read(a[0], "rm:1@1");
 }
 
-WQ_TEST(wq_removal, watch_id_out_of_range_einval)
+VT_TEST(wq_removal, watch_id_out_of_range_einval, "empty", NULL)
 {
 	static const int bad[] = { -1, 256, 257, 0x1ff, INT_MAX, INT_MIN };
 	int fds[2];
@@ -255,7 +256,7 @@ WQ_TEST(wq_removal, watch_id_out_of_range_einval)
 }
 
 /* A pipe watching several objects gets each one's records with its ID. */
-WQ_TEST(wq_removal, one_queue_several_objects)
+VT_TEST(wq_removal, one_queue_several_objects, "empty", NULL)
 {
 	int fds[2];
 	unsigned int i;

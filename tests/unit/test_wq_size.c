@@ -15,8 +15,9 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
 #include "common/wqtest.h"
 
 static struct vfsim *v;
@@ -24,7 +25,7 @@ static struct vfsim_task *t;
 
 /* ---- the checks, in order ----------------------------------------------------- */
 
-WQ_TEST(wq_size, not_notification_pipe_enodev_first)
+VT_TEST(wq_size, not_notification_pipe_enodev_first, "empty", NULL)
 {
 	int fds[2];
 
@@ -36,7 +37,7 @@ WQ_TEST(wq_size, not_notification_pipe_enodev_first)
 	EXPECT(wqt_set_size(t, fds[1], 4), -ENODEV);
 }
 
-WQ_TEST(wq_size, already_sized_ebusy_before_einval)
+VT_TEST(wq_size, already_sized_ebusy_before_einval, "empty", NULL)
 {
 	int fds[2];
 
@@ -48,7 +49,7 @@ WQ_TEST(wq_size, already_sized_ebusy_before_einval)
 	EXPECT(wqt_set_size(t, fds[1], 8), -EBUSY);
 }
 
-WQ_TEST(wq_size, out_of_range_einval)
+VT_TEST(wq_size, out_of_range_einval, "empty", NULL)
 {
 	static const unsigned long bad[] = { 0, 513, 1024, 4096, UINT_MAX, ULONG_MAX };
 	int fds[2];
@@ -62,7 +63,7 @@ WQ_TEST(wq_size, out_of_range_einval)
 	EXPECT(wqt_set_size(t, fds[0], 512), -EBUSY);
 }
 
-WQ_TEST(wq_size, every_size_1_to_512_accepted)
+VT_TEST(wq_size, every_size_1_to_512_accepted, "empty", NULL)
 {
 	unsigned int n;
 
@@ -116,53 +117,53 @@ static void check_capacity(unsigned int nr_notes, unsigned int cap, unsigned int
 	free(got);
 }
 
-WQ_TEST(wq_size, capacity_1)
+VT_TEST(wq_size, capacity_1, "empty", NULL)
 {
 	check_capacity(1, 1, WQT_LEN);
 }
 
 /* 3 notes: a ring of 4 slots, and a page of 32 notes behind it */
-WQ_TEST(wq_size, capacity_3_ring_rounded_up_to_4)
+VT_TEST(wq_size, capacity_3_ring_rounded_up_to_4, "empty", NULL)
 {
 	check_capacity(3, 4, WQT_LEN);
 }
 
-WQ_TEST(wq_size, capacity_17_is_32)
+VT_TEST(wq_size, capacity_17_is_32, "empty", NULL)
 {
 	check_capacity(17, 32, WQT_LEN);
 }
 
-WQ_TEST(wq_size, capacity_32)
+VT_TEST(wq_size, capacity_32, "empty", NULL)
 {
 	check_capacity(32, 32, WQT_LEN);
 }
 
 /* 33 notes: a ring of 64 and two pages, 64 notes */
-WQ_TEST(wq_size, capacity_33_is_64)
+VT_TEST(wq_size, capacity_33_is_64, "empty", NULL)
 {
 	check_capacity(33, 64, WQT_LEN);
 }
 
 /* 300 notes: a ring of 512 but only ten pages, 320 notes */
-WQ_TEST(wq_size, capacity_300_limited_by_notes_320)
+VT_TEST(wq_size, capacity_300_limited_by_notes_320, "empty", NULL)
 {
 	check_capacity(300, 320, WQT_LEN);
 }
 
-WQ_TEST(wq_size, capacity_512)
+VT_TEST(wq_size, capacity_512, "empty", NULL)
 {
 	check_capacity(512, 512, WQT_LEN);
 }
 
 /* Each record takes a 128-byte note whatever its length. */
-WQ_TEST(wq_size, capacity_counts_records_not_bytes)
+VT_TEST(wq_size, capacity_counts_records_not_bytes, "empty", NULL)
 {
 	check_capacity(4, 4, 127);
 }
 
 /* ---- before SET_SIZE ------------------------------------------------------------ */
 
-WQ_TEST(wq_size, posts_before_size_lost_with_one_loss)
+VT_TEST(wq_size, posts_before_size_lost_with_one_loss, "empty", NULL)
 {
 	int fds[2];
 	char text[256];
@@ -178,7 +179,7 @@ WQ_TEST(wq_size, posts_before_size_lost_with_one_loss)
 	cr_assert_str_eq(text, "loss 4");
 }
 
-WQ_TEST(wq_size, unsized_pipe_reads_loss_then_eagain)
+VT_TEST(wq_size, unsized_pipe_reads_loss_then_eagain, "empty", NULL)
 {
 	int fds[2];
 	char buf[128], text[128] = "";
@@ -194,7 +195,7 @@ WQ_TEST(wq_size, unsized_pipe_reads_loss_then_eagain)
 }
 
 /* A removal record into an unsized queue is lost like any other. */
-WQ_TEST(wq_size, removal_before_size_lost_with_loss)
+VT_TEST(wq_size, removal_before_size_lost_with_loss, "empty", NULL)
 {
 	int fds[2];
 	char text[128];
