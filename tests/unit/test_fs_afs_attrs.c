@@ -36,15 +36,8 @@
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
 
-#define GCO_S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
-#define GCO_S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
-#define GCO_S2 "a8f3e1b2-5c7d-4e90-8f12-3456789abc03"
-#define GCO_CELL							\
-	"cell=grand.central.org,"					\
-	"server=" GCO_S0 "@192.0.2.11+[2001:db8::11],"			\
-	"server=" GCO_S1 "@192.0.2.12+[2001:db8::12],"			\
-	"server=" GCO_S2 "@198.51.100.13+192.0.2.13+[2001:db8::13],"	\
-	"volume=root.cell,dir=doc"
+/* The default tree's cell (common/fixtures.h), its one volume holding doc. */
+#define GCO_CELL FX_GCO_CELL "volume=root.cell,dir=doc"
 /* Upper case in, lower case out; a server with no address list. */
 #define EX_S0 "0123ABCD-0000-1111-2222-FEDCBA987654"
 #define EX_S1 "0123abcd-0000-1111-2222-fedcba987655"
@@ -171,9 +164,9 @@ VT_TEST(fs_afs_attrs, volume_and_cell_names, "empty", setup)
 
 VT_TEST(fs_afs_attrs, server_names_nth, "empty", setup)
 {
-	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 0, GCO_S0);
-	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 1, GCO_S1);
-	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 2, GCO_S2);
+	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 0, FX_GCO_S0);
+	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 1, FX_GCO_S1);
+	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 2, FX_GCO_S2);
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 3, 0, NULL, 0), -ENODATA);
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 100, 0, NULL, 0), -ENODATA);
 	/* xN, not xNM */

@@ -33,15 +33,14 @@
 #include "common/notifytest.h"
 #include "common/vfstest.h"
 
-#define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
-#define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
-#define S2 "a8f3e1b2-5c7d-4e90-8f12-3456789abc03"
+#define S0 FX_GCO_S0
+#define S1 FX_GCO_S1
+#define S2 FX_GCO_S2
 #define E0 "0123abcd-0000-1111-2222-fedcba987654"
+/* The default tree's cell (common/fixtures.h), with a volume on its third
+ * server alone, and a second cell. */
 #define AFS_DATA							\
-	"dyn,cell=grand.central.org,"					\
-	"server=" S0 "@192.0.2.11+[2001:db8::11],"			\
-	"server=" S1 "@192.0.2.12+[2001:db8::12],"			\
-	"server=" S2 "@198.51.100.13+192.0.2.13+[2001:db8::13],"	\
+	"dyn," FX_GCO_CELL						\
 	"volume=root.cell,dir=doc,"					\
 	"volume=solo@2,"						\
 	"cell=example.org,server=" E0 "@203.0.113.7,volume=root.cell"

@@ -18,16 +18,10 @@
 
 #include "common/check.h"
 #include "common/fault_sweep.h"
+#include "common/fixtures.h"
 
-#define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
-#define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
-#define S2 "a8f3e1b2-5c7d-4e90-8f12-3456789abc03"
-#define GCO_CELL							\
-	"cell=grand.central.org,"					\
-	"server=" S0 "@192.0.2.11+[2001:db8::11],"			\
-	"server=" S1 "@192.0.2.12+[2001:db8::12],"			\
-	"server=" S2 "@198.51.100.13+192.0.2.13+[2001:db8::13],"	\
-	"volume=root.cell,dir=doc,dir=a-rather-long-directory-name/x/y"
+/* The default tree's cell (common/fixtures.h), with a deep directory. */
+#define GCO_CELL FX_GCO_CELL "volume=root.cell,dir=doc,dir=a-rather-long-directory-name/x/y"
 /* Two cells: the second's failure must take the first's directory away. */
 #define NEW_CELLS							\
 	"cell=new.example,server=99999999-8888-7777-6666-555555555555@192.0.2.99," \
@@ -132,7 +126,7 @@ static long op_expire(struct fault_run *r)
 
 static long op_server_down(struct fault_run *r)
 {
-	return vfsim_afs_server_down(r->v, S2);
+	return vfsim_afs_server_down(r->v, FX_GCO_S2);
 }
 
 /* ---- the cells an operation adds ----------------------------------------------- */

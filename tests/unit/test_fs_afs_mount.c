@@ -27,15 +27,9 @@
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
 
-#define S0 "a8f3e1b2-5c7d-4e90-8f12-3456789abc01"
-#define S1 "a8f3e1b2-5c7d-4e90-8f12-3456789abc02"
-#define S2 "a8f3e1b2-5c7d-4e90-8f12-3456789abc03"
-#define GCO_CELL							\
-	"cell=grand.central.org,"					\
-	"server=" S0 "@192.0.2.11+[2001:db8::11],"			\
-	"server=" S1 "@192.0.2.12+[2001:db8::12],"			\
-	"server=" S2 "@198.51.100.13+192.0.2.13+[2001:db8::13],"	\
-	"volume=root.cell,dir=doc,volume=solo@2"
+/* The default tree's cell (common/fixtures.h), and a volume on its third
+ * server alone. */
+#define GCO_CELL FX_GCO_CELL "volume=root.cell,dir=doc,volume=solo@2"
 #define NEW_CELL							\
 	"cell=new.example,server=99999999-8888-7777-6666-555555555555@192.0.2.99," \
 	"volume=root.cell,dir=a/b"
@@ -94,28 +88,28 @@ static const struct {
 	  ENAMETOOLONG },
 	{ "dyn,cell=x,cell=x", EINVAL },
 	/* in the wrong place */
-	{ "dyn,server=" S0, EINVAL },
+	{ "dyn,server=" FX_GCO_S0, EINVAL },
 	{ "dyn,volume=v", EINVAL },
 	{ "dyn,dir=d", EINVAL },
 	{ "dyn,cell=x,dir=d", EINVAL },
 	/* servers */
 	{ "dyn,cell=x,server=1234", EINVAL },
 	{ "dyn,cell=x,server=a8f3e1b2-5c7d-4e90-8f12_3456789abc01", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@192.0.2.1+", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@192.0.2.1++192.0.2.2", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@+192.0.2.1", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@192.0.2", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@192.0.2.1:0", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@192.0.2.1:65536", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@192.0.2.1:", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@[2001:db8::1", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@[2001:db8::1]7000", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@[192.0.2.1]", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@192.0.2.1+192.0.2.1", EINVAL },
-	{ "dyn,cell=x,server=" S0 "@[2001:db8::1]:7000+2001:db8::1", EINVAL },
-	{ "dyn,cell=x,server=" S0 ",server=" S0, EINVAL },
-	{ "dyn,cell=x,server=" S0 ",cell=y,server=" S0, EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@192.0.2.1+", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@192.0.2.1++192.0.2.2", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@+192.0.2.1", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@192.0.2", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@192.0.2.1:0", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@192.0.2.1:65536", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@192.0.2.1:", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@[2001:db8::1", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@[2001:db8::1]7000", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@[192.0.2.1]", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@192.0.2.1+192.0.2.1", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 "@[2001:db8::1]:7000+2001:db8::1", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 ",server=" FX_GCO_S0, EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 ",cell=y,server=" FX_GCO_S0, EINVAL },
 	/* volumes */
 	{ "dyn,cell=x,volume=", EINVAL },
 	{ "dyn,cell=x,volume=v:", EINVAL },
@@ -125,11 +119,11 @@ static const struct {
 	{ "dyn,cell=x,volume=v:4294967296", EINVAL },
 	{ "dyn,cell=x,volume=v@", EINVAL },
 	{ "dyn,cell=x,volume=v@0", EINVAL },		/* x has no server 0 */
-	{ "dyn,cell=x,server=" S0 ",volume=v@0+0", EINVAL },
-	{ "dyn,cell=x,server=" S0 ",volume=v@64", EINVAL },
-	{ "dyn,cell=x,server=" S0 ",volume=v@zero", EINVAL },
-	{ "dyn,cell=x,server=" S0 ",volume=v@0+", EINVAL },
-	{ "dyn,cell=x,server=" S0 ",volume=v@none+0", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 ",volume=v@0+0", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 ",volume=v@64", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 ",volume=v@zero", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 ",volume=v@0+", EINVAL },
+	{ "dyn,cell=x,server=" FX_GCO_S0 ",volume=v@none+0", EINVAL },
 	{ "dyn,cell=x,volume=v.readonly", EINVAL },
 	{ "dyn,cell=x,volume=v.backup", EINVAL },
 	{ "dyn,cell=x,volume=v,volume=v", EINVAL },
@@ -159,7 +153,7 @@ VT_TEST(fs_afs_mount, mount_data_is_read_strictly, "empty", setup)
 		cr_assert_eq(vt_count_mounts(t), 1, "\"%s\" mounted something", bad_data[i].data);
 	}
 	/* and nothing was left behind: this defines x (and y) afresh */
-	EXPECT(mount_dyn("dyn,cell=x,server=" S0 ",cell=y,volume=v:7,dir=a/b"), 0);
+	EXPECT(mount_dyn("dyn,cell=x,server=" FX_GCO_S0 ",cell=y,volume=v:7,dir=a/b"), 0);
 	cr_assert(exists("/mnt/a/x"));
 	cr_assert(exists("/mnt/a/y"));
 }
@@ -171,7 +165,7 @@ VT_TEST(fs_afs_mount, address_limit, "empty", setup)
 	unsigned int i;
 
 	for (unsigned int n = 64; n <= 65; n++) {
-		p = data + sprintf(data, "dyn,cell=x,server=" S0 "@");
+		p = data + sprintf(data, "dyn,cell=x,server=" FX_GCO_S0 "@");
 		for (i = 0; i < n; i++)
 			p += sprintf(p, "%s10.1.0.%u", i ? "+" : "", i + 1);
 		EXPECT(mount_dyn(data), n == 64 ? 0 : -EINVAL);
@@ -307,7 +301,7 @@ VT_TEST(fs_afs_mount, second_dynamic_root_mount_adds_cells, "empty", setup)
 	EXPECT(vfsim_mount(t, "none", "/mnt/b", "afs", 0,
 			   "dyn,cell=other.example,cell=grand.central.org"), -EEXIST);
 	EXPECT(vfsim_mount(t, "none", "/mnt/b", "afs", 0,
-			   "dyn,cell=other.example,server=" S1), -EEXIST);
+			   "dyn,cell=other.example,server=" FX_GCO_S1), -EEXIST);
 	cr_assert(!exists("/afs/other.example"));
 	cr_assert_eq(vt_count_mounts(t), 4);
 	EXPECT(vfsim_mount(t, "none", "/mnt/b", "afs", 0, "dyn,cell=other.example"), 0);
@@ -325,7 +319,7 @@ VT_TEST(fs_afs_mount, add_cells, "empty", setup)
 	EXPECT(vfsim_afs_add_cells(v, "flock=local"), -EINVAL);
 	EXPECT(vfsim_afs_add_cells(v, "cell=new.example,volume=v@0"), -EINVAL);
 	EXPECT(vfsim_afs_add_cells(v, "cell=grand.central.org"), -EEXIST);
-	EXPECT(vfsim_afs_add_cells(v, "cell=n2.example,server=" S2), -EEXIST);
+	EXPECT(vfsim_afs_add_cells(v, "cell=n2.example,server=" FX_GCO_S2), -EEXIST);
 	cr_assert(!exists("/afs/new.example"));
 	cr_assert(!exists("/afs/n2.example"));
 	EXPECT(vfsim_afs_add_cells(v, NEW_CELL ",cell=n2.example"), 0);
@@ -344,12 +338,12 @@ VT_TEST(fs_afs_mount, database_goes_with_the_last_superblock, "empty", setup)
 	EXPECT(vfsim_mount(t, "%solo", "/mnt/b", "afs", 0, NULL), 0);
 	EXPECT(vfsim_umount2(t, "/afs", 0), 0);
 	/* /mnt/b still holds it */
-	EXPECT(vfsim_afs_server_down(v, S2), 1);
+	EXPECT(vfsim_afs_server_down(v, FX_GCO_S2), 1);
 	EXPECT(vfsim_mount(t, "none", "/afs", "afs", 0, "dyn"), 0);
 	cr_assert(exists("/afs/grand.central.org"));
 	EXPECT(vfsim_umount2(t, "/afs", 0), 0);
 	EXPECT(vfsim_umount2(t, "/mnt/b", 0), 0);
-	EXPECT(vfsim_afs_server_down(v, S2), -ENOENT);
+	EXPECT(vfsim_afs_server_down(v, FX_GCO_S2), -ENOENT);
 	/* a fresh one */
 	EXPECT(vfsim_mount(t, "none", "/afs", "afs", 0, "dyn," NEW_CELL), 0);
 	cr_assert(!exists("/afs/grand.central.org"));
