@@ -267,8 +267,7 @@ VT_TEST(fs_ext4_errors, other_superblocks_untouched, "empty", NULL)
 	struct fsinfo_ext4_timestamps ts;
 
 	setup(0, "errors=remount-ro");
-	nt_mkdirs(t, "/tmp");
-	OK(vfsim_mount(t, "tmpfs", "/tmp", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "tmpfs", "/tmp");
 	nt_discard(t, q[0]);
 	EXPECT(vfsim_sb_error(t, "/tmp", EIO), 0);
 	cr_assert(nt_records_are(t, p[0], "%s", ""));

@@ -24,9 +24,13 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
 
 static long by_id(struct vfsim_task *t, const char *id, struct fsinfo_mount_info *mi)
 {
@@ -41,14 +45,11 @@ static long by_id(struct vfsim_task *t, const char *id, struct fsinfo_mount_info
 
 static void build(struct vfsim_task *t)
 {
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "a", "/a");
 }
 
-Test(fsinfo_erratum_b11, large_ids_are_einval)
+VT_TEST(fsinfo_erratum_b11, large_ids_are_einval, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct fsinfo_mount_info mi;
 
 	build(t);
@@ -59,7 +60,6 @@ Test(fsinfo_erratum_b11, large_ids_are_einval)
 	EXPECT(by_id(t, "0xffffffffffffffff", &mi), -EINVAL);
 	EXPECT(by_id(t, "2", &mi), sizeof(mi));
 	cr_assert_eq(mi.mnt_id, 2);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 Test(fsinfo_erratum_b11, quirk_returns_zero_and_wraps)

@@ -27,9 +27,13 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
 
 static void build(struct vfsim *v, struct vfsim_task *t)
 {
@@ -37,8 +41,7 @@ static void build(struct vfsim *v, struct vfsim_task *t)
 	char path[16];
 
 	cr_assert_eq(vt_register_testfs(v), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
-	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "m", "/m");
 	for (i = 0; i < 700; i++) {
 		snprintf(path, sizeof(path), "/m/%u", i);
 		EXPECT(vfsim_mkdirat(t, AT_FDCWD, path, 0755), 0);
@@ -49,11 +52,8 @@ static void build(struct vfsim *v, struct vfsim_task *t)
 	EXPECT(vfsim_mount(t, "t", "/t", "fsinfotest", 0, NULL), 0);
 }
 
-Test(fsinfo_erratum_b6, size_only_is_the_real_size)
+VT_TEST(fsinfo_erratum_b6, size_only_is_the_real_size, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	build(v, t);
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_VOLUME_ID, 0, 0, NULL, 0), 5);
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_MOUNT_POINT, 0, 0, NULL, 0), 3);
@@ -67,7 +67,6 @@ Test(fsinfo_erratum_b6, size_only_is_the_real_size)
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_MOUNT_INFO, 0, 0, NULL, 0), 40);
 	/* errors a fetch finds are errors of the size-only query too */
 	EXPECT(vt_fsinfo(t, "/", FSINFO_ATTR_MOUNT_POINT, 0, 0, NULL, 0), -ENODATA);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 Test(fsinfo_erratum_b6, quirk_answers_from_the_sizing_pass)

@@ -25,9 +25,13 @@
 
 #include <criterion/criterion.h>
 
+#include "common/check.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
-#include "common/check.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
 
 #define LONG_NAME 10000
 
@@ -65,8 +69,7 @@ static void build(struct vfsim *v, struct vfsim_task *t, char *deep, size_t len)
 		strncat(deep, "/", len - strlen(deep) - 1);
 		strncat(deep, comp, len - strlen(deep) - 1);
 	}
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "m", 0755), 0);
-	EXPECT(vfsim_mount(t, "m", "m", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "m", "m");
 	strncat(deep, "/m", len - strlen(deep) - 1);
 }
 
@@ -76,10 +79,8 @@ static long mount_point_here(struct vfsim_task *t, char *buf, size_t len)
 	return vt_fsinfo(t, "m", FSINFO_ATTR_MOUNT_POINT, 0, 0, buf, len);
 }
 
-Test(fsinfo_erratum_b7, long_strings_grow_the_buffer)
+VT_TEST(fsinfo_erratum_b7, long_strings_grow_the_buffer, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	char *name = long_name(), *buf = malloc(20000), deep[8192];
 
 	vt_testfs.volume_name = name;
@@ -94,7 +95,6 @@ Test(fsinfo_erratum_b7, long_strings_grow_the_buffer)
 	EXPECT(vt_fsinfo(t, "/t", FSINFO_ATTR_VOLUME_NAME, 0, 0, buf, 20000), 4096);
 	free(buf);
 	free(name);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 Test(fsinfo_erratum_b7, quirk_cuts_at_4095)

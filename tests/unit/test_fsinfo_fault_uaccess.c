@@ -28,6 +28,7 @@
 
 #include "common/check.h"
 #include "common/fault_sweep.h"
+#include "common/fixtures.h"
 #include "common/fsinfo_testfs.h"
 #include "common/vfstest.h"
 
@@ -46,8 +47,7 @@ static struct vfsim *boot(void)
 	struct vfsim *v = vt_boot("empty");
 	struct vfsim_task *t = vfsim_init_task(v);
 
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "a", "/a");
 	return v;
 }
 

@@ -46,8 +46,7 @@ static struct vfsim_task *t;
 
 static void setup(struct vfsim *v)
 {
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
-	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "m", "/m");
 }
 
 VT_TEST(fsinfo_lsm, hook_sees_the_superblock_and_the_task, "empty", setup)

@@ -196,15 +196,13 @@ VT_TEST(fsinfo_mount_attrs, change_counters_move, "empty", NULL)
 	struct fsinfo_mount_child kids[4];
 	struct vt_mount m;
 
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "a", "/a");
 	cr_assert_eq(vt_mount_at(t, "/a", &m), 0);
 	EXPECT(vt_fsinfo_mnt(t, m.d.mnt_id, FSINFO_ATTR_MOUNT_INFO, &mi, sizeof(mi)),
 	       sizeof(mi));
 	cr_assert_eq(mi.change_counter, 0);
 	/* a mount made on it counts as a change of it */
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a/k", 0755), 0);
-	EXPECT(vfsim_mount(t, "k", "/a/k", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "k", "/a/k");
 	EXPECT(vfsim_umount2(t, "/a/k", 0), 0);
 	/* and so does a change of its own attributes */
 	EXPECT(vfsim_mount(t, "none", "/a", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
@@ -296,10 +294,8 @@ VT_TEST(fsinfo_mount_attrs, callers_root_mount, "empty", NULL)
 	struct fsinfo_mount_info mi;
 	char mp[64];
 
-	EXPECT(vt_mkdir_p(t, "/r", 0755), 0);
-	EXPECT(vfsim_mount(t, "r", "/r", "tmpfs", 0, NULL), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/r/in", 0755), 0);
-	EXPECT(vfsim_mount(t, "in", "/r/in", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "r", "/r");
+	fx_tmpfs(t, "in", "/r/in");
 	u = vt_task(v, 0, 1);
 	EXPECT(vfsim_chroot(u, "/r"), 0);
 	/* the caller's root mount: its own parent, mounted at "/" (no NUL) */
@@ -321,8 +317,7 @@ VT_TEST(fsinfo_mount_attrs, stacked_on_the_parents_root, "empty", NULL)
 {
 	char mp[16];
 
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/s", 0755), 0);
-	EXPECT(vfsim_mount(t, "s", "/s", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "s", "/s");
 	EXPECT(vfsim_mount(t, "s2", "/s", "tmpfs", 0, NULL), 0);
 	/* mounted on the root of its parent: "/" and its NUL */
 	EXPECT(vt_fsinfo(t, "/s", FSINFO_ATTR_MOUNT_POINT, 0, 0, mp, sizeof(mp)), 2);

@@ -34,8 +34,7 @@ static void setup(struct vfsim *v)
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/c", 0755), 0);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a/in", 0755), 0);
-	EXPECT(vfsim_mount(t, "in", "/a/in", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "in", "/a/in");
 	EXPECT(vfsim_mount(t, "b2", "/b", "tmpfs", 0, NULL), 0);
 }
 
@@ -143,8 +142,7 @@ VT_TEST(fsinfo_mount_id, chroot_into_a_plain_directory, "empty", setup)
 	EXPECT(vfsim_chroot(u, "/c"), 0);
 	EXPECT(id_of(u, AT_FDCWD, "1"), -EPERM);
 	EXPECT(id_of(u, AT_FDCWD, "2"), -EPERM);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/c/m", 0755), 0);
-	EXPECT(vfsim_mount(t, "m", "/c/m", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "m", "/c/m");
 	EXPECT(id_of(u, AT_FDCWD, "6"), 6);
 	vfsim_task_destroy(u);
 }

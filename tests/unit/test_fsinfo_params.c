@@ -28,8 +28,7 @@ static struct vfsim_task *t;
 
 static void setup(struct vfsim *v)
 {
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "a", "/a");
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a/d", 0755), 0);
 	EXPECT(vfsim_symlinkat(t, "/a", AT_FDCWD, "/lnk"), 0);
 	EXPECT(vfsim_mkautomount(t, "/auto", "tmpfs", "auto", NULL), 0);

@@ -33,10 +33,8 @@ static struct vfsim_task *t;
 
 static void setup(struct vfsim *v)
 {
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
-	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m/k", 0755), 0);
-	EXPECT(vfsim_mount(t, "k", "/m/k", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "m", "/m");
+	fx_tmpfs(t, "k", "/m/k");
 }
 
 VT_TEST(fsinfo_semantics, s6_strings_have_no_nul_and_keep_the_tail, "empty", setup)

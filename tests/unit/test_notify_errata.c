@@ -556,8 +556,7 @@ VT_TEST(errata, s1_plain_directory_misses_direct_mounts, "empty", NULL)
 	EXPECT(vfsim_umount2(t, "/mnt/a/d/x", 0), 0);
 	OK(vfsim_mount(t, "x", "/mnt/a/d/x", "tmpfs", 0, NULL));
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
-	nt_mkdirs(t, "/mnt/a/d/x/y");
-	OK(vfsim_mount(t, "y", "/mnt/a/d/x/y", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "y", "/mnt/a/d/x/y");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
 			         nt_mnt_id(t, "/mnt/a/d/x"), nt_mnt_id(t, "/mnt/a/d/x/y")));
@@ -610,10 +609,8 @@ VT_TEST(errata, s3_is_recursive_never_set, "empty", NULL)
 	nt_mkdirs(t, "/mv");
 	nt_pipe(t, 64, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
-	nt_mkdirs(t, "/src");
-	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
-	nt_mkdirs(t, "/src/x");
-	OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "src", "/src");
+	fx_tmpfs(t, "x", "/src/x");
 	OK(vfsim_mount(t, "/src", "/dst", NULL, MS_BIND | MS_REC, NULL));
 	OK(vfsim_mount(t, NULL, "/dst", NULL, MS_SHARED | MS_REC, NULL));
 	OK(vfsim_mount(t, "/dst", "/mv", NULL, MS_MOVE, NULL));

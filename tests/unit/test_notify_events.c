@@ -158,8 +158,7 @@ VT_TEST(events, new_mount_bind_and_propagation, "empty", NULL)
 	unsigned int src;
 
 	setup();
-	nt_mkdirs(t, "/src");
-	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "src", "/src");
 	nt_mkdirs(t, "/src/x");
 	OK(vfsim_mount(t, NULL, "/src", NULL, MS_SHARED, NULL));
 	OK(vfsim_mount(t, "/src", "/mnt/b", NULL, MS_BIND, NULL));
@@ -202,13 +201,11 @@ VT_TEST(events, unmount_recursive, "empty", NULL)
 	uint64_t c_root;
 
 	setup();
-	nt_mkdirs(t, "/src");
-	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "src", "/src");
 	nt_mkdirs(t, "/src/x");
 	nt_mkdirs(t, "/src/z");
 	OK(vfsim_mount(t, "x", "/src/x", "tmpfs", 0, NULL));
-	nt_mkdirs(t, "/src/x/y");
-	OK(vfsim_mount(t, "y", "/src/x/y", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "y", "/src/x/y");
 	OK(vfsim_mount(t, "z", "/src/z", "tmpfs", 0, NULL));
 	src = nt_mnt_id(t, "/src");
 	x = nt_mnt_id(t, "/src/x");
@@ -268,8 +265,7 @@ VT_TEST(events, unmount_propagated, "empty", NULL)
 	unsigned int src, b, x, bx;
 
 	setup();
-	nt_mkdirs(t, "/src");
-	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "src", "/src");
 	nt_mkdirs(t, "/src/x");
 	OK(vfsim_mount(t, NULL, "/src", NULL, MS_SHARED, NULL));
 	OK(vfsim_mount(t, "/src", "/mnt/b", NULL, MS_BIND, NULL));
@@ -625,8 +621,7 @@ static void id_bits_case(uint64_t quirks, unsigned int shift)
 	static const int ids[] = { 0, 1, 0x80, 0xff };
 	unsigned int i;
 
-	nt_mkdirs(t, "/mnt/a");
-	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "a", "/mnt/a");
 	nt_mkdirs(t, "/mnt/a/d");
 	vfsim_set_quirks(v, quirks);
 	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {

@@ -22,6 +22,9 @@
 #include "common/fixtures.h"
 #include "common/notifytest.h"
 
+static struct vfsim *v;
+static struct vfsim_task *t;
+
 /* The current run's init task, and what setup made in it. */
 static struct vfsim_task *t;
 static int p[2], q[2];
@@ -199,10 +202,8 @@ FAULT_UACCESS_TEST(notify_fault_uaccess, umount_watched, .setup = setup_watched,
 
 /* AT_EMPTY_PATH does not make a NULL path acceptable (getname() faults
  * first), for adding or removing. */
-Test(notify_fault_uaccess, null_path_with_at_empty_path)
+VT_TEST(notify_fault_uaccess, null_path_with_at_empty_path, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	long dfd;
 	int p[2];
 
@@ -215,5 +216,4 @@ Test(notify_fault_uaccess, null_path_with_at_empty_path)
 	EXPECT(vfsim_watch_sb(t, (int)dfd, NULL, AT_EMPTY_PATH, p[0], -1), -EFAULT);
 	EXPECT(vfsim_watch_mount(t, (int)dfd, "", AT_EMPTY_PATH, p[0], -1), -EBADSLT);
 	OK(vfsim_close(t, (int)dfd));
-	cr_assert_eq(vt_finish(v), 0);
 }

@@ -20,8 +20,12 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
 
 static bool marked(struct vfsim_task *t, unsigned int id)
 {
@@ -36,10 +40,8 @@ static bool marked(struct vfsim_task *t, unsigned int id)
  *   |-/e           tmpfs "e" (2): unused, on the expiry list
  *   `-/keep        tmpfs "keep" (3): not on the list
  */
-Test(vfs_expiry, two_passes)
+VT_TEST(vfs_expiry, two_passes, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 
 	EXPECT(vt_mkdir_p(t, "/e/d", 0755), 0);
@@ -65,21 +67,17 @@ Test(vfs_expiry, two_passes)
 	EXPECT(vfsim_expire_mounts(v), 0);
 	EXPECT(vfsim_expire_mounts(v), 0);
 	vfsim_task_destroy(u);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
  *   /              rootfs (1)
  *   `-/e           tmpfs "e" (2), with /e/d
  */
-Test(vfs_expiry, use_resets_the_mark)
+VT_TEST(vfs_expiry, use_resets_the_mark, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	long fd;
 
-	EXPECT(vt_mkdir_p(t, "/e", 0755), 0);
-	EXPECT(vfsim_mount(t, "e", "/e", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "e", "/e");
 	EXPECT(vt_mkdir_p(t, "/e/d", 0755), 0);
 	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
 
@@ -106,7 +104,6 @@ Test(vfs_expiry, use_resets_the_mark)
 	cr_assert(marked(t, 2));
 	EXPECT(vfsim_expire_mounts(v), 1);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -115,10 +112,8 @@ Test(vfs_expiry, use_resets_the_mark)
  *   `-/parent      tmpfs "parent" (3): a submount on it
  *      `-/parent/c tmpfs "c" (4), not on the list
  */
-Test(vfs_expiry, busy_never_expires)
+VT_TEST(vfs_expiry, busy_never_expires, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	long fd;
 	int i;
 
@@ -126,8 +121,7 @@ Test(vfs_expiry, busy_never_expires)
 	EXPECT(vt_mkdir_p(t, "/parent", 0755), 0);
 	EXPECT(vfsim_mount(t, "busy", "/busy", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, "parent", "/parent", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/parent/c", 0755), 0);
-	EXPECT(vfsim_mount(t, "c", "/parent/c", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "c", "/parent/c");
 	EXPECT(vfsim_mnt_set_expiry(t, "/busy"), 0);
 	EXPECT(vfsim_mnt_set_expiry(t, "/parent"), 0);
 	fd = vfsim_openat(t, AT_FDCWD, "/busy", O_PATH | O_DIRECTORY, 0);
@@ -152,7 +146,6 @@ Test(vfs_expiry, busy_never_expires)
 	EXPECT(vfsim_expire_mounts(v), 0);
 	EXPECT(vfsim_expire_mounts(v), 1);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -161,14 +154,11 @@ Test(vfs_expiry, busy_never_expires)
  *      |-/auto/cell      automount point -> tmpfs "cell" (3)
  *      `-/auto/other     automount point -> tmpfs "other" (4)
  */
-Test(vfs_expiry, automounts_expire)
+VT_TEST(vfs_expiry, automounts_expire, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	long fd;
 
-	EXPECT(vt_mkdir_p(t, "/auto", 0755), 0);
-	EXPECT(vfsim_mount(t, "auto", "/auto", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "auto", "/auto");
 	EXPECT(vfsim_mkautomount(t, "/auto/cell", "tmpfs", "cell", NULL), 0);
 	EXPECT(vfsim_mkautomount(t, "/auto/other", "tmpfs", "other", NULL), 0);
 	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/"), 3);
@@ -206,5 +196,4 @@ Test(vfs_expiry, automounts_expire)
 	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/"), 3);
 	EXPECT(vfsim_umount2(t, "/auto", 0), 0);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }

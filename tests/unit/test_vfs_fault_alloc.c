@@ -217,10 +217,8 @@ static void setup_peers_tree(struct fault_run *r)
 	OK(vfsim_mount(t, "p", "/p", "tmpfs", 0, NULL));
 	OK(vfsim_mount(t, NULL, "/p", NULL, MS_SHARED, NULL));
 	OK(vfsim_mount(t, "/p", "/q", NULL, MS_BIND, NULL));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/c", 0755));
-	OK(vfsim_mount(t, "c", "/p/c", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/c/g", 0755));
-	OK(vfsim_mount(t, "g", "/p/c/g", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "c", "/p/c");
+	fx_tmpfs(t, "g", "/p/c/g");
 }
 
 /* The lazy umount of /p/c takes /q/c and /q/c/g (propagate_umount). */

@@ -32,8 +32,12 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
 
 static uint64_t counter_of(struct vfsim_task *t, unsigned int id)
 {
@@ -51,10 +55,8 @@ static uint64_t counter_of(struct vfsim_task *t, unsigned int id)
  *   |-/p              proc (3)
  *   `-/f              a regular file
  */
-Test(vfs_mount, new_mount_errors)
+VT_TEST(vfs_mount, new_mount_errors, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	long fd;
 
@@ -107,17 +109,14 @@ Test(vfs_mount, new_mount_errors)
 		         "5 4 /a/p2 proc proc\n"
 		         "3 1 /p proc proc\n"));
 	vfsim_task_destroy(u);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
  *   /           rootfs (1)
  *   |-/a .. /f  tmpfs mounts; IDs as the steps below say
  */
-Test(vfs_mount, ids_smallest_free)
+VT_TEST(vfs_mount, ids_smallest_free, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	const char *dirs[] = { "/a", "/b", "/c", "/d", "/e", "/f" };
 	size_t i;
 
@@ -161,7 +160,6 @@ Test(vfs_mount, ids_smallest_free)
 		         "/f tmpfs f\n"
 		         "/a tmpfs a\n"
 		         "/c tmpfs c\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -176,19 +174,15 @@ Test(vfs_mount, ids_smallest_free)
  * attribute change (SETATTR) and a read-only flip (READONLY), so a
  * read-only setattr counts two.
  */
-Test(vfs_mount, change_counter)
+VT_TEST(vfs_mount, change_counter, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755), 0);
 	cr_assert_eq(counter_of(t, 1), 0);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
 	cr_assert_eq(counter_of(t, 1), 1);
 	cr_assert_eq(counter_of(t, 2), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a/x", 0755), 0);
-	EXPECT(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "x", "/a/x");
 	cr_assert_eq(counter_of(t, 1), 1);
 	cr_assert_eq(counter_of(t, 2), 1);
 	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
@@ -230,7 +224,6 @@ Test(vfs_mount, change_counter)
 	EXPECT(vfsim_umount2(t, "/a", MNT_DETACH), 0);
 	cr_assert_eq(counter_of(t, 1), 6);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -239,10 +232,8 @@ Test(vfs_mount, change_counter)
  *   |-/b        tmpfs "b"  } order the superblocks were made, never
  *   `-/c        tmpfs "c"  } reused after one is gone
  */
-Test(vfs_mount, sb_unique_id)
+VT_TEST(vfs_mount, sb_unique_id, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vt_mount r, a, b, b2, c, bind;
 
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
@@ -272,7 +263,6 @@ Test(vfs_mount, sb_unique_id)
 	EXPECT(vfsim_mount(t, "c", "/c", "tmpfs", 0, NULL), 0);
 	cr_assert_eq(vt_mount_at(t, "/c", &c), 0);
 	cr_assert_gt(c.d.sb_unique_id, b2.d.sb_unique_id);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 static void same_calls(struct vfsim *v)
@@ -340,10 +330,8 @@ Test(vfs_mount, instances_independent)
  *   |-/r                 rbind of /src           (6, 7, 8)
  *   `-/d                 bind of /src/d: root /d (9)
  */
-Test(vfs_mount, bind)
+VT_TEST(vfs_mount, bind, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vt_mount m;
 
 	EXPECT(vt_mkdir_p(t, "/src", 0755), 0);
@@ -352,10 +340,8 @@ Test(vfs_mount, bind)
 	EXPECT(vt_mkdir_p(t, "/d", 0755), 0);
 	EXPECT(vfsim_mount(t, "src", "/src", "tmpfs", MS_NOEXEC, NULL), 0);
 	EXPECT(vt_mkdir_p(t, "/src/d/e", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/src/sub", 0755), 0);
-	EXPECT(vfsim_mount(t, "sub", "/src/sub", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/src/sub/in", 0755), 0);
-	EXPECT(vfsim_mount(t, "in", "/src/sub/in", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "sub", "/src/sub");
+	fx_tmpfs(t, "in", "/src/sub/in");
 
 	EXPECT(vfsim_mount(t, "/src", "/nr", NULL, MS_BIND, NULL), 0);
 	EXPECT(vfsim_mount(t, "/src", "/r", NULL, MS_BIND | MS_REC, NULL), 0);
@@ -390,7 +376,6 @@ Test(vfs_mount, bind)
 	cr_assert_eq(vt_mount_at(t, "/src/d/e/bb", &m), 0);
 	cr_assert_str_eq(m.root, "/d/e");
 	cr_assert_eq(m.d.parent_id, 2);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -400,10 +385,8 @@ Test(vfs_mount, bind)
  *   |  `-/sh/k         tmpfs "k" (4), shared (made under a shared mount)
  *   `-/dst             directory to move to
  */
-Test(vfs_mount, move)
+VT_TEST(vfs_mount, move, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	long fd;
 
@@ -445,7 +428,6 @@ Test(vfs_mount, move)
 		         "3 2 /dst/deeper/x/y tmpfs sh shared:1\n"
 		         "4 3 /dst/deeper/x/y/k tmpfs k shared:2\n"));
 	vfsim_task_destroy(u);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -453,10 +435,8 @@ Test(vfs_mount, move)
  *   |-/m           tmpfs "m" (2)
  *   `-/m2          bind of /m (3): same superblock
  */
-Test(vfs_mount, remount)
+VT_TEST(vfs_mount, remount, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vt_mount m;
 
 	EXPECT(vt_mkdir_p(t, "/m", 0755), 0);
@@ -497,7 +477,6 @@ Test(vfs_mount, remount)
 		EXPECT(vfsim_mount(u, NULL, "/m", NULL, MS_REMOUNT, NULL), -EPERM);
 		vfsim_task_destroy(u);
 	}
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -505,11 +484,8 @@ Test(vfs_mount, remount)
  *   |-/m           tmpfs "m" (2)
  *   `-/m2          bind of /m (3)
  */
-Test(vfs_mount, setattr)
+VT_TEST(vfs_mount, setattr, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	EXPECT(vt_mkdir_p(t, "/m", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/m2", 0755), 0);
 	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
@@ -559,20 +535,15 @@ Test(vfs_mount, setattr)
 		         "1 1 / rootfs rootfs sb=rw\n"
 		         "2 1 /m tmpfs m sb=rw\n"
 		         "3 1 /m2 tmpfs m sb=rw\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
  *   /              rootfs (1)
  *   `-/s           tmpfs "s" (2), with /s/dir
  */
-Test(vfs_mount, propagation_change_errors)
+VT_TEST(vfs_mount, propagation_change_errors, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
-	EXPECT(vt_mkdir_p(t, "/s", 0755), 0);
-	EXPECT(vfsim_mount(t, "s", "/s", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "s", "/s");
 	EXPECT(vt_mkdir_p(t, "/s/dir", 0755), 0);
 	EXPECT(vfsim_mount(t, NULL, "/s/dir", NULL, MS_SHARED, NULL), -EINVAL);
 	EXPECT(vfsim_mount(t, NULL, "/s", NULL, MS_SHARED | MS_PRIVATE, NULL), -EINVAL);
@@ -584,7 +555,6 @@ Test(vfs_mount, propagation_change_errors)
 	cr_assert(vt_tree_is(t, VT_PROP,
 		         "1 1 / rootfs rootfs private\n"
 		         "2 1 /s tmpfs s shared:1\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -593,17 +563,13 @@ Test(vfs_mount, propagation_change_errors)
  *   |  `-/a/sub        tmpfs "sub" (3)
  *   `-/m1 .. /m9       what fits under mount_max
  */
-Test(vfs_mount, mount_max)
+VT_TEST(vfs_mount, mount_max, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/b", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/c", 0755), 0);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/a/sub", 0755), 0);
-	EXPECT(vfsim_mount(t, "sub", "/a/sub", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "sub", "/a/sub");
 	vt_set_mount_max(v, 4);
 	/* an rbind of two mounts does not fit (3 + 2 > 4) */
 	EXPECT(vfsim_mount(t, "/a", "/b", NULL, MS_BIND | MS_REC, NULL), -ENOSPC);
@@ -623,7 +589,6 @@ Test(vfs_mount, mount_max)
 		         "2 1 /a tmpfs a\n"
 		         "3 2 /a/sub tmpfs sub\n"
 		         "4 1 /c tmpfs c\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -637,11 +602,8 @@ Test(vfs_mount, mount_max)
  * With mount_max 4 a mount on /a/x would make two (one on /a/x, one on
  * /b/x): 3 + 2 > 4, ENOSPC, and nothing is left behind.
  */
-Test(vfs_mount, mount_max_counts_propagated_copies)
+VT_TEST(vfs_mount, mount_max_counts_propagated_copies, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/b", 0755), 0);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
@@ -663,5 +625,4 @@ Test(vfs_mount, mount_max_counts_propagated_copies)
 		         "4 2 /a/x tmpfs x shared:2\n"
 		         "3 1 /b tmpfs a shared:1\n"
 		         "5 3 /b/x tmpfs x shared:2\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }

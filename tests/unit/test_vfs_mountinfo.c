@@ -129,8 +129,7 @@ VT_TEST(mountinfo, short_buffer_and_faults, "empty", NULL)
 	char small[16], *whole;
 	long n;
 
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/x", 0755));
-	OK(vfsim_mount(t, "x", "/x", "tmpfs", 0, NULL));
+	fx_tmpfs(t, "x", "/x");
 	whole = mountinfo(t);
 	n = vfsim_mountinfo(t, small, sizeof(small));
 	cr_assert_eq(n, (long)strlen(whole));

@@ -25,8 +25,12 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
 
 #define SB_SUBMOUNT_BIT (1u << 26)
 
@@ -35,15 +39,12 @@
  *   |-/x/y/z     plain directories of the root
  *   `-/mnt/a     tmpfs "a" (2)
  */
-Test(vfs_namei, absolute_relative_and_dfd)
+VT_TEST(vfs_namei, absolute_relative_and_dfd, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	long fd, fda, ffile;
 
 	EXPECT(vt_mkdir_p(t, "/x/y/z", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/mnt/a", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "a", "/mnt/a");
 
 	/* AT_FDCWD and a relative path start at the cwd. */
 	EXPECT(vfsim_chdir(t, "/x"), 0);
@@ -81,7 +82,6 @@ Test(vfs_namei, absolute_relative_and_dfd)
 	EXPECT(vfsim_close(t, (int)fda), 0);
 	EXPECT(vfsim_close(t, (int)ffile), 0);
 	EXPECT(vfsim_close(t, (int)ffile), -EBADF);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -90,17 +90,14 @@ Test(vfs_namei, absolute_relative_and_dfd)
  *   |  `-/mnt/a/b tmpfs "b" (3)
  *   `-/jail       plain directory, a chroot
  */
-Test(vfs_namei, dot_and_dotdot)
+VT_TEST(vfs_namei, dot_and_dotdot, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *j;
 
 	EXPECT(vt_mkdir_p(t, "/mnt/a", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/jail/in", 0755), 0);
 	EXPECT(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/mnt/a/b", 0755), 0);
-	EXPECT(vfsim_mount(t, "b", "/mnt/a/b", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "b", "/mnt/a/b");
 	EXPECT(vt_mkdir_p(t, "/mnt/a/b/c", 0755), 0);
 
 	/* "." stays, ".." goes up within a mount. */
@@ -145,7 +142,6 @@ Test(vfs_namei, dot_and_dotdot)
 		vfsim_task_destroy(u);
 	}
 	vfsim_task_destroy(j);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -157,14 +153,10 @@ Test(vfs_namei, dot_and_dotdot)
  *   |-/chain -> labs2 -> /d/lrel
  *   `-/lm -> m/in     into another mount
  */
-Test(vfs_namei, symlinks)
+VT_TEST(vfs_namei, symlinks, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	EXPECT(vt_mkdir_p(t, "/d/e", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/m", 0755), 0);
-	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "m", "/m");
 	EXPECT(vt_mkdir_p(t, "/m/in", 0755), 0);
 	EXPECT(vfsim_symlinkat(t, "/d/e", AT_FDCWD, "/labs"), 0);
 	EXPECT(vfsim_symlinkat(t, "e", AT_FDCWD, "/d/lrel"), 0);
@@ -196,7 +188,6 @@ Test(vfs_namei, symlinks)
 	EXPECT(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"), 0);
 	EXPECT(vfsim_path_mnt_id(t, "/dangling"), -ENOENT);
 	EXPECT(vfsim_openat(t, AT_FDCWD, "/dangling", O_PATH | O_NOFOLLOW, 0) >= 0, 1);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -205,10 +196,8 @@ Test(vfs_namei, symlinks)
  *   |-/l0 -> d, /l1 -> l0, ... /l44 -> l43
  *   `-/loopa -> loopb -> loopa
  */
-Test(vfs_namei, symlink_limits)
+VT_TEST(vfs_namei, symlink_limits, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	char name[32], target[32];
 	int i;
 
@@ -242,7 +231,6 @@ Test(vfs_namei, symlink_limits)
 	EXPECT(vfsim_openat(t, AT_FDCWD, "/loopa", O_RDONLY, 0), -ELOOP);
 	EXPECT(vfsim_symlinkat(t, "self", AT_FDCWD, "/self"), 0);
 	EXPECT(vfsim_path_mnt_id(t, "/self/x"), -ELOOP);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -252,10 +240,8 @@ Test(vfs_namei, symlink_limits)
  *   |-/lf -> f
  *   `-/ld -> d
  */
-Test(vfs_namei, nofollow_trailing_slash_and_enotdir)
+VT_TEST(vfs_namei, nofollow_trailing_slash_and_enotdir, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	long fd;
 
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/d", 0755), 0);
@@ -307,16 +293,13 @@ Test(vfs_namei, nofollow_trailing_slash_and_enotdir)
 	/* O_DIRECTORY on a file */
 	EXPECT(vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY | O_DIRECTORY, 0), -ENOTDIR);
 	cr_assert_eq(vfsim_path_mnt_id(t, "/f"), 1);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
  *   /        rootfs (1), with /d
  */
-Test(vfs_namei, enoent_and_name_lengths)
+VT_TEST(vfs_namei, enoent_and_name_lengths, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	char name[300], *path;
 	size_t i;
 
@@ -361,7 +344,6 @@ Test(vfs_namei, enoent_and_name_lengths)
 	memmove(path, path + 1, 4096);	/* 4095 bytes */
 	EXPECT(vfsim_path_mnt_id(t, path), -ENOENT);
 	free(path);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -369,10 +351,8 @@ Test(vfs_namei, enoent_and_name_lengths)
  *   |-/priv           0700 root:root, with /priv/in
  *   `-/pub            0755 root:root
  */
-Test(vfs_namei, permissions)
+VT_TEST(vfs_namei, permissions, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 
 	EXPECT(vt_mkdir_p(t, "/priv/in", 0700), 0);
@@ -414,7 +394,6 @@ Test(vfs_namei, permissions)
 	EXPECT(vfsim_path_mnt_id(u, "/priv/in"), 1);
 	EXPECT(vfsim_mkdirat(u, AT_FDCWD, "/priv/mine", 0755), 0);
 	vfsim_task_destroy(u);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -423,10 +402,8 @@ Test(vfs_namei, permissions)
  *   |-/rosb           tmpfs "rs" (3) mounted MS_RDONLY (read-only sb)
  *   `-/proc           proc (4): nothing can be made in it
  */
-Test(vfs_namei, mkdir_errors)
+VT_TEST(vfs_namei, mkdir_errors, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/robind", 0755), 0);
@@ -464,7 +441,6 @@ Test(vfs_namei, mkdir_errors)
 	EXPECT(vfsim_mount(t, NULL, "/rosb", NULL, MS_REMOUNT, NULL), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/rosb/new", 0755), 0);
 	vfsim_task_destroy(u);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -479,10 +455,8 @@ Test(vfs_namei, mkdir_errors)
  * the parent mount) and mounts nothing.  An intermediate component always
  * triggers it.
  */
-Test(vfs_namei, automount)
+VT_TEST(vfs_namei, automount, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	struct vt_mount m;
 	char *tree;
@@ -544,5 +518,4 @@ Test(vfs_namei, automount)
 	/* an unprivileged walk triggers it too (the mount is the kernel's) */
 	EXPECT(vfsim_path_mnt_id(u, "/auto/cell/"), 3);
 	vfsim_task_destroy(u);
-	cr_assert_eq(vt_finish(v), 0);
 }

@@ -27,21 +27,19 @@
 #include "common/fixtures.h"
 #include "common/vfstest.h"
 
+static struct vfsim *v;
+static struct vfsim_task *t;
+
 /* The common start: fx_peers_and_slave (common/fixtures.h), a shared
  * mount /a (2), its peer /b (3) and its slave /s (4). */
-static struct vfsim *shared_peer_slave(struct vfsim_task **tp)
+static void peers(struct vfsim *v)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	fx_peers_and_slave(v);
-	cr_assert(vt_tree_is(t, VT_PROP,
+	cr_assert(vt_tree_is(vfsim_init_task(v), VT_PROP,
 		         "1 1 / rootfs rootfs private\n"
 		         "2 1 /a tmpfs a shared:1\n"
 		         "3 1 /b tmpfs a shared:1\n"
 		         "4 1 /s tmpfs a master:1\n"));
-	*tp = t;
-	return v;
 }
 
 /*
@@ -58,11 +56,8 @@ static struct vfsim *shared_peer_slave(struct vfsim_task **tp)
  *      |-/s/y      copy of "y" (10) master:3
  *      `-/s/z      tmpfs "z" (11), private: not propagated back
  */
-Test(vfs_propagation, peers_and_slaves)
+VT_TEST(vfs_propagation, peers_and_slaves, "empty", peers)
 {
-	struct vfsim_task *t;
-	struct vfsim *v = shared_peer_slave(&t);
-
 	EXPECT(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL), 0);
 	cr_assert(vt_tree_is(t, VT_PROP,
 		         "1 1 / rootfs rootfs private\n"
@@ -112,7 +107,6 @@ Test(vfs_propagation, peers_and_slaves)
 		         "8 3 /b/y tmpfs y shared:3\n"
 		         "4 1 /s tmpfs a master:1\n"
 		         "11 4 /s/z tmpfs z private\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -125,10 +119,8 @@ Test(vfs_propagation, peers_and_slaves)
  *      `-/s/x      copy (7) master:2, busy, then with a submount
  *         `-/s/x/c tmpfs "c" (8)
  */
-Test(vfs_propagation, umount_of_busy_or_covered_copies)
+VT_TEST(vfs_propagation, umount_of_busy_or_covered_copies, "empty", peers)
 {
-	struct vfsim_task *t;
-	struct vfsim *v = shared_peer_slave(&t);
 	long fd;
 
 	EXPECT(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL), 0);
@@ -139,8 +131,7 @@ Test(vfs_propagation, umount_of_busy_or_covered_copies)
 	EXPECT(vfsim_close(t, (int)fd), 0);
 	/* a submount on the slave's copy: the original and the peer's copy
 	 * go, the slave's copy stays with its submount, now private */
-	EXPECT(vt_mkdir_p(t, "/s/x/c", 0755), 0);
-	EXPECT(vfsim_mount(t, "c", "/s/x/c", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "c", "/s/x/c");
 	EXPECT(vfsim_umount2(t, "/a/x", 0), 0);
 	cr_assert(vt_tree_is(t, VT_PROP,
 		         "1 1 / rootfs rootfs private\n"
@@ -158,7 +149,6 @@ Test(vfs_propagation, umount_of_busy_or_covered_copies)
 		         "/s tmpfs a master:1\n"
 		         "/s/x tmpfs x shared:2\n"
 		         "/s/x/c tmpfs c private\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -169,18 +159,14 @@ Test(vfs_propagation, umount_of_busy_or_covered_copies)
  *   |-/sh            tmpfs "sh" (4), shared
  *   `-/t2            rbind of /u (5): /t2/q left out
  */
-Test(vfs_propagation, unbindable)
+VT_TEST(vfs_propagation, unbindable, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	EXPECT(vt_mkdir_p(t, "/u", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/t1", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/t2", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/sh", 0755), 0);
 	EXPECT(vfsim_mount(t, "u", "/u", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/u/q", 0755), 0);
-	EXPECT(vfsim_mount(t, "q", "/u/q", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "q", "/u/q");
 	EXPECT(vt_mkdir_p(t, "/u/q/deep", 0755), 0);
 	EXPECT(vfsim_mount(t, NULL, "/u/q", NULL, MS_UNBINDABLE, NULL), 0);
 	EXPECT(vfsim_mount(t, "sh", "/sh", "tmpfs", 0, NULL), 0);
@@ -203,7 +189,6 @@ Test(vfs_propagation, unbindable)
 	EXPECT(vfsim_mount(t, NULL, "/u/q", NULL, MS_PRIVATE, NULL), 0);
 	EXPECT(vfsim_mount(t, "/u/q", "/t1", NULL, MS_BIND, NULL), 0);
 	EXPECT(vfsim_path_mnt_id(t, "/t1/deep"), 6);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -212,10 +197,8 @@ Test(vfs_propagation, unbindable)
  *   |-/b           tmpfs "b" (3)
  *   `-/c           tmpfs "c" (4)
  */
-Test(vfs_propagation, peer_group_ids)
+VT_TEST(vfs_propagation, peer_group_ids, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vt_mount m;
 
 	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
@@ -259,7 +242,6 @@ Test(vfs_propagation, peer_group_ids)
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_SHARED, NULL), 0);
 	cr_assert_eq(vt_mount_at(t, "/b", &m), 0);
 	cr_assert_eq(m.d.peer_group, 2);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -268,11 +250,8 @@ Test(vfs_propagation, peer_group_ids)
  *   |-/m           tmpfs "m" (3), shared:1 ... master of /n
  *   `-/n           bind of /m (4), slave, then also shared
  */
-Test(vfs_propagation, make_slave)
+VT_TEST(vfs_propagation, make_slave, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
 	EXPECT(vt_mkdir_p(t, "/l", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/m", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/n", 0755), 0);
@@ -305,7 +284,6 @@ Test(vfs_propagation, make_slave)
 		         "/l tmpfs l private\n"
 		         "/m tmpfs m private\n"
 		         "/n tmpfs m shared:2\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -315,18 +293,13 @@ Test(vfs_propagation, make_slave)
  *      |  `-/r/p/q    tmpfs "q" (4)
  *      `-/r/o         tmpfs "o" (5)
  */
-Test(vfs_propagation, recursive_changes)
+VT_TEST(vfs_propagation, recursive_changes, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
-
-	EXPECT(vt_mkdir_p(t, "/r", 0755), 0);
-	EXPECT(vfsim_mount(t, "r", "/r", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "r", "/r");
 	EXPECT(vt_mkdir_p(t, "/r/p", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/r/o", 0755), 0);
 	EXPECT(vfsim_mount(t, "p", "/r/p", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/r/p/q", 0755), 0);
-	EXPECT(vfsim_mount(t, "q", "/r/p/q", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "q", "/r/p/q");
 	EXPECT(vfsim_mount(t, "o", "/r/o", "tmpfs", 0, NULL), 0);
 
 	/* without MS_REC only the mount itself */
@@ -368,5 +341,4 @@ Test(vfs_propagation, recursive_changes)
 		         "/r/p tmpfs p unbindable\n"
 		         "/r/p/q tmpfs q unbindable\n"
 		         "/r/o tmpfs o shared:1\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }

@@ -22,23 +22,24 @@
 
 #include <criterion/criterion.h>
 
-#include "common/vfstest.h"
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/vfstest.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
 
 /*
  *   /               rootfs (1)
  *   `-/a            tmpfs "a" (2), with /a/d
  *      `-/a/sub     tmpfs "sub" (3) for a while
  */
-Test(vfs_umount, busy)
+VT_TEST(vfs_umount, busy, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *w = vt_task(v, 0, 0);
 	long fd;
 
-	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "a", "/a");
 	EXPECT(vt_mkdir_p(t, "/a/d", 0755), 0);
 
 	/* an open fd */
@@ -60,8 +61,7 @@ Test(vfs_umount, busy)
 	EXPECT(vfsim_umount2(t, "/a", 0), -EBUSY);
 	vfsim_task_destroy(w);
 	/* a submount */
-	EXPECT(vt_mkdir_p(t, "/a/sub", 0755), 0);
-	EXPECT(vfsim_mount(t, "sub", "/a/sub", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "sub", "/a/sub");
 	EXPECT(vfsim_umount2(t, "/a", 0), -EBUSY);
 	cr_assert(vt_tree_is(t, 0,
 		         "1 1 / rootfs rootfs\n"
@@ -71,7 +71,6 @@ Test(vfs_umount, busy)
 	EXPECT(vfsim_umount2(t, "/a", 0), 0);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	EXPECT(vfsim_umount2(t, "/a", 0), -EINVAL);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -79,18 +78,15 @@ Test(vfs_umount, busy)
  *   `-/a            tmpfs "a" (2), detached while fd f holds it
  *      `-/a/sub     tmpfs "sub" (3), detached with it
  */
-Test(vfs_umount, detach_busy)
+VT_TEST(vfs_umount, detach_busy, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_alloc_stats before, during, after;	/* live objects */
 	long fd, fdsub;
 
 	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
 	vfsim_alloc_stats(v, &before);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/a/sub", 0755), 0);
-	EXPECT(vfsim_mount(t, "sub", "/a/sub", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "sub", "/a/sub");
 	EXPECT(vt_mkdir_p(t, "/a/sub/in", 0755), 0);
 
 	fd = vfsim_openat(t, AT_FDCWD, "/a", O_PATH | O_DIRECTORY, 0);
@@ -128,7 +124,6 @@ Test(vfs_umount, detach_busy)
 	/* detaching an unbusy mount is immediate */
 	EXPECT(vfsim_umount2(t, "/a", MNT_DETACH), 0);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -137,10 +132,8 @@ Test(vfs_umount, detach_busy)
  *   |-/plain        a directory
  *   `-/la -> /a
  */
-Test(vfs_umount, errors)
+VT_TEST(vfs_umount, errors, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 
 	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
@@ -167,7 +160,6 @@ Test(vfs_umount, errors)
 	EXPECT(vfsim_umount2(t, "/la", 0), 0);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	vfsim_task_destroy(u);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -175,18 +167,14 @@ Test(vfs_umount, errors)
  *   `-/e            tmpfs "e" (2), with /e/d
  *      `-/e/s       tmpfs "s" (3) for a while
  */
-Test(vfs_umount, expire)
+VT_TEST(vfs_umount, expire, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vt_mount m;
 	long fd;
 
-	EXPECT(vt_mkdir_p(t, "/e", 0755), 0);
-	EXPECT(vfsim_mount(t, "e", "/e", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "e", "/e");
 	EXPECT(vt_mkdir_p(t, "/e/d", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/e/s", 0755), 0);
-	EXPECT(vfsim_mount(t, "s", "/e/s", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "s", "/e/s");
 
 	EXPECT(vfsim_umount2(t, "/e", MNT_EXPIRE | MNT_DETACH), -EINVAL);
 	EXPECT(vfsim_umount2(t, "/e", MNT_EXPIRE | MNT_FORCE), -EINVAL);
@@ -213,7 +201,6 @@ Test(vfs_umount, expire)
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 	/* the task's root cannot be expired */
 	EXPECT(vfsim_umount2(t, "/", MNT_EXPIRE), -EINVAL);
-	cr_assert_eq(vt_finish(v), 0);
 }
 
 /*
@@ -226,19 +213,15 @@ Test(vfs_umount, expire)
  * A whole subtree goes with MNT_DETACH; the counters of the mounts left
  * behind say so: UNMOUNT is posted on the parent of each mount unmounted.
  */
-Test(vfs_umount, subtree_and_counters)
+VT_TEST(vfs_umount, subtree_and_counters, "empty", NULL)
 {
-	struct vfsim *v = vt_boot("empty");
-	struct vfsim_task *t = vfsim_init_task(v);
 	struct vt_mount root, w;
 
 	EXPECT(vt_mkdir_p(t, "/t", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/w", 0755), 0);
 	EXPECT(vfsim_mount(t, "t", "/t", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/t/u", 0755), 0);
-	EXPECT(vfsim_mount(t, "u", "/t/u", "tmpfs", 0, NULL), 0);
-	EXPECT(vt_mkdir_p(t, "/t/u/v", 0755), 0);
-	EXPECT(vfsim_mount(t, "v", "/t/u/v", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "u", "/t/u");
+	fx_tmpfs(t, "v", "/t/u/v");
 	EXPECT(vfsim_mount(t, "w", "/w", "tmpfs", 0, NULL), 0);
 	cr_assert_eq(vt_mount_id(t, 1, &root), 0);
 	cr_assert_eq(root.d.change_counter, 2);
@@ -255,5 +238,4 @@ Test(vfs_umount, subtree_and_counters)
 	/* the IDs of the whole subtree are free again */
 	EXPECT(vfsim_mount(t, "t", "/t", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_path_mnt_id(t, "/t"), 2);
-	cr_assert_eq(vt_finish(v), 0);
 }
