@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "scenario.h"
+#include "engine.h"
 
 long scn_parse_mode(struct scn_call *c, const char *s, mode_t *mode)
 {

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "scenario.h"
+#include "engine.h"
 
 static int digit_value(char ch, unsigned int base)
 {

@@ -1,27 +1,153 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What the scenario engine shares with the commands built on it: the name
- * it reports under, its exit statuses, and errno text.
+ * Inside the scenario engine (docs/scenario.md): what the interpreter
+ * (run.c) offers the verbs.  The engine's public face is
+ * <vfsim/scenario.h>; nothing here leaves the library.
+ *
+ * Verbs are rows of tables (struct scn_verb), one table per file of verbs
+ * (verbs_core.c, verbs_fs.c, verbs_mount.c, ...), all listed in verbs.c.  To
+ * add verbs, write a new file with a table and add one line there.
+ *
+ * A verb's handler returns what the operation returned: >= 0 for success or
+ * a negative errno, which the interpreter matches against `expect` or
+ * reports.  Two further values, below any errno, say that the handler has
+ * already reported the problem itself: SCN_SYNTAX (the line is malformed:
+ * exit 65) and SCN_FAILED (exit 1).  Use scn_syntax() and scn_fail() to
+ * produce them.
  */
 #ifndef VFSIM_SCENARIO_ENGINE_H
 #define VFSIM_SCENARIO_ENGINE_H
 
-#include <stddef.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
 
-#define TOOL_NAME "vfsim"
+#include <vfsim/scenario.h>
+#include <vfsim/vfsim.h>
 
-/* Exit statuses (the last two are sysexits.h's EX_DATAERR and EX_NOINPUT). */
-enum tool_exit {
-	TOOL_EXIT_OK = 0,	/* success */
-	TOOL_EXIT_FAIL = 1,	/* an operation failed unexpectedly, an expect
-				 * was not met, an invariant or the warning
-				 * check failed */
-	TOOL_EXIT_USAGE = 2,	/* bad command line */
-	TOOL_EXIT_DATAERR = 65,	/* malformed scenario line */
-	TOOL_EXIT_NOINPUT = 66,	/* cannot open or read the scenario file */
+/* What reports start with: "vfsim: FILE:LINE: ..." */
+#define SCN_PROG "vfsim"
+
+#define SCN_SYNTAX (-100000L)	/* malformed line, already reported */
+#define SCN_FAILED (-100001L)	/* failure, already reported */
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* One invocation of a verb. */
+struct scn_call {
+	struct vfsim_scenario *s;
+	struct vfsim *v;
+	struct vfsim_task *task;	/* runs as: init, or the `as` task;
+					 * NULL before boot */
+	int argc;			/* arguments after the verb's name */
+	char **argv;
+	unsigned int prefixes;		/* SCN_IN_*: prefixes seen so far */
 };
 
-/* "EBUSY (Device or resource busy)" for -16 or 16, into @buf. */
-const char *tool_strerror(long err, char *buf, size_t len);
+#define SCN_IN_EXPECT 0x1u
+#define SCN_IN_AS 0x2u
+
+typedef long (*scn_verb_fn)(struct scn_call *c);
+
+struct scn_verb {
+	const char *name;
+	int min_args;
+	int max_args;		/* SCN_UNLIMITED: no limit */
+	unsigned int flags;	/* SCN_VERB_* */
+	scn_verb_fn run;
+	const char *args;	/* synopsis of the arguments, for messages */
+	const char *help;	/* one line */
+};
+
+#define SCN_UNLIMITED (-1)
+#define SCN_VERB_NEEDS_TASK 0x1u /* refuse before boot (no init task) */
+#define SCN_VERB_PREFIX 0x2u	 /* takes another verb: as, expect */
+
+/* Run @argv[0] with arguments @argv[1..argc-1] as part of @c (prefix verbs
+ * call this for the verb they carry). */
+long scn_dispatch(struct scn_call *c, int argc, char **argv);
+
+/* ---- for verb handlers (report.c) ----------------------------------------- */
+
+/* Report a malformed line ("vfsim: FILE:LINE: <msg>"); returns SCN_SYNTAX. */
+long scn_syntax(struct scn_call *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Report a failure; returns SCN_FAILED. */
+long scn_fail(struct scn_call *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Text appended to the report if the verb returns an errno that is not
+ * expected ("umount /a: EBUSY (...): <detail>"). */
+void scn_set_detail(struct scn_call *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Put @prefix before the operation named in the report ("as 1000 "). */
+void scn_prefix_what(struct scn_call *c, const char *prefix);
+/* Where verbs print, and where they complain in words of their own. */
+FILE *scn_out(struct scn_call *c);
+FILE *scn_err(struct scn_call *c);
+/* The run is quiet (struct vfsim_scenario_opts.quiet). */
+bool scn_quiet(struct scn_call *c);
+/* Oopses (B4's quirk) print on the run's output until it ends. */
+void scn_oops_to_out(struct scn_call *c);
+
+/* ---- the scenario's names (names.c) --------------------------------------- */
+
+/* The task with these credentials: init for 0:0, else created on first use
+ * and reused.  NULL with *@err = 0 before boot for 0:0; NULL with a negative
+ * errno in *@err if creation failed. */
+struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
+				long *err);
+
+/* Named file descriptors (open NAME ... / close NAME). */
+long scn_fd_add(struct scn_call *c, const char *name, struct vfsim_task *t,
+		int fd);
+bool scn_fd_exists(struct scn_call *c, const char *name);
+/* Look NAME up (SCN_SYNTAX if unknown); with @remove, forget it. */
+long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
+		   struct vfsim_task **t, int *fd);
+
+/* ---- after_each (run.c) ---------------------------------------------------- */
+
+/* Run @argv (@argc words) after every later line; @argc 0: no longer.
+ * 0, or -ENOMEM. */
+int scn_set_after_each(struct scn_call *c, int argc, char **argv);
+
+/* ---- arguments (args.c) --------------------------------------------------- */
+
+/* Octal mode, at most 07777.  0 or SCN_SYNTAX. */
+long scn_parse_mode(struct scn_call *c, const char *s, mode_t *mode);
+/* Decimal ID, 0 .. 2^32-2.  0 or SCN_SYNTAX. */
+long scn_parse_id(struct scn_call *c, const char *s, unsigned int *id);
+/* UID[:GID]; *@has_gid says whether :GID was given.  0 or SCN_SYNTAX. */
+long scn_parse_ids(struct scn_call *c, const char *s, uid_t *uid, gid_t *gid,
+		   bool *has_gid);
+
+/* ---- arguments (args_num.c) ----------------------------------------------- */
+
+/* Decimal, or hex after 0x, at most @max; @what names it in the message.
+ * 0 or SCN_SYNTAX. */
+long scn_parse_u64(struct scn_call *c, const char *s, const char *what,
+		   uint64_t max, uint64_t *v);
+
+/* ---- words (tokenize.c) ---------------------------------------------------- */
+
+/* Write @s to @out quoted if it needs it to read back as one word. */
+void scn_put_token(FILE *out, const char *s);
+/* @argc words as one allocation, the layout of vfsim_scenario_split()'s
+ * (free() it); NULL if out of memory. */
+char **scn_words_copy(int argc, char *const *argv);
+
+/* ---- the verb tables (verbs.c) -------------------------------------------- */
+
+extern const struct scn_verb scn_verbs_core[];
+extern const struct scn_verb scn_verbs_fs[];
+extern const struct scn_verb scn_verbs_mount[];
+extern const struct scn_verb scn_verbs_netfs[];
+extern const struct scn_verb scn_verbs_fsinfo[];
+extern const struct scn_verb scn_verbs_notify[];
+extern const struct scn_verb scn_verbs_pipe[];
+extern const struct scn_verb scn_verbs_tobj[];
+
+const struct scn_verb *scn_verb_find(const char *name);
 
 #endif /* VFSIM_SCENARIO_ENGINE_H */

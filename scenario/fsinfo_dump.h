@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Decoding fsinfo() values as the patch set's samples/vfs/test-fsinfo.c
- * prints them, for `vfsim fsinfo`, `vfsim mntinfo` and the scenario verbs
- * of the same names.  Public API only.
+ * prints them, for test-fsinfo's whole run (fsinfo_all.c, `vfsim fsinfo`),
+ * test-mntinfo's tree (mntinfo.c) and the scenario verbs of the same
+ * names.  Public API only.
  */
-#ifndef VFSIM_TOOL_FSINFO_DUMP_H
-#define VFSIM_TOOL_FSINFO_DUMP_H
+#ifndef VFSIM_SCENARIO_FSINFO_DUMP_H
+#define VFSIM_SCENARIO_FSINFO_DUMP_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -52,13 +53,4 @@ void fsd_dump_attribute_info(FILE *out, const struct fsinfo_attribute_info *info
 void fsd_print_label(FILE *out, const char *name, unsigned int flags,
 		     unsigned int nth, unsigned int mth, bool colour);
 
-/*
- * test-mntinfo's tree from mount @mnt_id down, labelled @label at the top.
- * 0, or -errno of the first query that failed (after what was printed).
- */
-long fsd_mntinfo(FILE *out, struct vfsim_task *t, unsigned int mnt_id,
-		 const char *label);
-/* The ID of the mount at @path (test-mntinfo's lookup), or -errno. */
-long fsd_mnt_id_of(struct vfsim_task *t, const char *path);
-
-#endif /* VFSIM_TOOL_FSINFO_DUMP_H */
+#endif /* VFSIM_SCENARIO_FSINFO_DUMP_H */

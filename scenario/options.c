@@ -1,9 +1,10 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Mount option parsing, as mount(8) does it: flag words set or clear MS_*
  * bits (a later word wins over an earlier one), a propagation word is
  * applied afterwards by a second mount() call, and the rest is the
- * filesystem's data string.
+ * filesystem's data string.  Public (<vfsim/scenario.h>): vfsim-kdiff reads
+ * option words through it, so they mean the same to both commands.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -12,7 +13,7 @@
 #include <string.h>
 #include <sys/mount.h>
 
-#include "options.h"
+#include <vfsim/scenario.h>
 
 #define ATIME_MASK (MS_NOATIME | MS_RELATIME | MS_STRICTATIME)
 
@@ -40,7 +41,7 @@ static const struct flag_word flag_words[] = {
 	{ "defaults", 0, 0 },
 };
 
-unsigned long mnt_propagation_flags(const char *word)
+unsigned long vfsim_scenario_propagation(const char *word)
 {
 	static const struct {
 		const char *word;
@@ -53,6 +54,8 @@ unsigned long mnt_propagation_flags(const char *word)
 	};
 	size_t i;
 
+	if (!word)
+		return 0;
 	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
 		if (strcmp(word, types[i].word) == 0)
 			return types[i].flag;
@@ -72,7 +75,7 @@ static const struct flag_word *find_flag_word(const char *w)
 	return NULL;
 }
 
-static int append_data(struct mnt_opts *o, const char *w)
+static int append_data(struct vfsim_scenario_mount_opts *o, const char *w)
 {
 	size_t old = o->data ? strlen(o->data) : 0, n = strlen(w);
 	char *d = realloc(o->data, old + (old ? 1 : 0) + n + 1);
@@ -86,13 +89,23 @@ static int append_data(struct mnt_opts *o, const char *w)
 	return 0;
 }
 
-int mnt_opts_parse(const char *s, enum mnt_opts_use use, struct mnt_opts *o,
-		   char *err, size_t errlen)
+int vfsim_scenario_mount_options(const char *s, enum vfsim_scenario_mount_use use,
+				 struct vfsim_scenario_mount_opts *o,
+				 char *err, size_t errlen)
 {
-	char *copy, *w, *next;
+	char ignored[1], *copy, *w, *next;
 	int ret = 0;
 
-	memset(o, 0, sizeof(*o));
+	if (!err || !errlen) {
+		err = ignored;
+		errlen = sizeof(ignored);
+	}
+	if (o)
+		memset(o, 0, sizeof(*o));
+	if (!s || !o || (unsigned int)use > VFSIM_SCENARIO_SETATTR) {
+		snprintf(err, errlen, "no options to parse, or no use for them");
+		return -EINVAL;
+	}
 	if (!*s)
 		return 0;	/* no options at all */
 	copy = strdup(s);
@@ -118,9 +131,9 @@ int mnt_opts_parse(const char *s, enum mnt_opts_use use, struct mnt_opts *o,
 			continue;
 		}
 
-		prop = mnt_propagation_flags(w);
+		prop = vfsim_scenario_propagation(w);
 		if (prop) {
-			if (use != MNT_OPTS_MOUNT) {
+			if (use != VFSIM_SCENARIO_MOUNT) {
 				snprintf(err, errlen,
 					 "'%s': use the propagation verb to change propagation",
 					 w);
@@ -138,7 +151,7 @@ int mnt_opts_parse(const char *s, enum mnt_opts_use use, struct mnt_opts *o,
 			continue;
 		}
 
-		if (use == MNT_OPTS_SETATTR) {
+		if (use == VFSIM_SCENARIO_SETATTR) {
 			snprintf(err, errlen, "'%s' is not a mount attribute", w);
 			ret = -EINVAL;
 			break;
@@ -149,8 +162,10 @@ int mnt_opts_parse(const char *s, enum mnt_opts_use use, struct mnt_opts *o,
 	return ret;
 }
 
-void mnt_opts_free(struct mnt_opts *o)
+void vfsim_scenario_mount_options_free(struct vfsim_scenario_mount_opts *o)
 {
+	if (!o)
+		return;
 	free(o->data);
 	memset(o, 0, sizeof(*o));
 }

@@ -1,243 +1,24 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The scenario interpreter: reads lines, runs each as a verb against one
- * simulated kernel, matches `expect`, reports, and keeps the per-scenario
- * state (tasks by credentials, file descriptors by name).  The language is
- * documented in docs/scenario.md.
+ * simulated kernel, matches `expect`, reports.  The language is documented
+ * in docs/scenario.md.  A scenario may read several inputs one after the
+ * other (vfsim_scenario_feed()); what it has named carries over.
  *
  * The first failure ends the run: an unexpected error or an unmet `expect`
  * gives exit status 1, a malformed line 65.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-#include "scenario.h"
-#include "engine.h"
-
-struct scn_task_entry {
-	struct scn_task_entry *next;
-	uid_t uid;
-	gid_t gid;
-	struct vfsim_task *task;
-};
-
-struct scn_fd_entry {
-	struct scn_fd_entry *next;
-	char *name;
-	struct vfsim_task *task;
-	int fd;
-};
-
-struct scn {
-	struct vfsim *v;
-	const char *file;		/* for messages */
-	unsigned long lineno;
-	struct scn_options opts;
-	struct scn_task_entry *tasks;	/* created by `as`, newest first */
-	struct scn_fd_entry *fds;	/* open NAMEs, newest first */
-	char what[512];			/* the innermost verb of the line */
-	char detail[512];		/* scn_set_detail() */
-};
-
-/* ---- reporting ------------------------------------------------------------ */
-
-static void vreport(struct scn *s, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
-static void vreport(struct scn *s, const char *fmt, va_list ap)
-{
-	fflush(stdout);	/* keep stdout and stderr in order on a terminal */
-	if (s->lineno)
-		fprintf(stderr, "%s: %s:%lu: ", TOOL_NAME, s->file, s->lineno);
-	else
-		fprintf(stderr, "%s: %s: ", TOOL_NAME, s->file);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
-static void report(struct scn *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void report(struct scn *s, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(s, fmt, ap);
-	va_end(ap);
-}
-
-long scn_syntax(struct scn_call *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(c->s, fmt, ap);
-	va_end(ap);
-	return SCN_SYNTAX;
-}
-
-long scn_fail(struct scn_call *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(c->s, fmt, ap);
-	va_end(ap);
-	return SCN_FAILED;
-}
-
-void scn_set_detail(struct scn_call *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(c->s->detail, sizeof(c->s->detail), fmt, ap);
-	va_end(ap);
-}
-
-FILE *scn_out(struct scn_call *c)
-{
-	return c->s->opts.out ? c->s->opts.out : stdout;
-}
-
-/* s->what = the verb and its arguments, re-quoted where needed. */
-static void set_what(struct scn *s, int argc, char **argv)
-{
-	FILE *f = fmemopen(s->what, sizeof(s->what), "w");
-	int i;
-
-	if (!f) {
-		snprintf(s->what, sizeof(s->what), "%s", argv[0]);
-		return;
-	}
-	for (i = 0; i < argc; i++) {
-		if (i)
-			fputc(' ', f);
-		scn_put_token(f, argv[i]);
-	}
-	fclose(f);
-	s->what[sizeof(s->what) - 1] = '\0';	/* a full buffer gets no NUL */
-}
-
-void scn_prefix_what(struct scn_call *c, const char *prefix)
-{
-	struct scn *s = c->s;
-	size_t n = strlen(prefix), len = strlen(s->what);
-
-	if (n + len + 1 > sizeof(s->what))
-		return;
-	memmove(s->what + n, s->what, len + 1);
-	memcpy(s->what, prefix, n);
-}
-
-/* ---- tasks and named fds -------------------------------------------------- */
-
-struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
-				long *err)
-{
-	struct scn *s = c->s;
-	struct scn_task_entry *e;
-	struct vfsim_task *t;
-	int ret;
-
-	*err = 0;
-	if (uid == 0 && gid == 0)
-		return vfsim_init_task(c->v);
-	for (e = s->tasks; e; e = e->next)
-		if (e->uid == uid && e->gid == gid)
-			return e->task;
-
-	e = calloc(1, sizeof(*e));
-	if (!e) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	ret = vfsim_task_create(c->v, uid, gid, &t);
-	if (ret < 0) {
-		free(e);
-		*err = ret;
-		return NULL;
-	}
-	e->uid = uid;
-	e->gid = gid;
-	e->task = t;
-	e->next = s->tasks;
-	s->tasks = e;
-	return t;
-}
-
-bool scn_fd_exists(struct scn_call *c, const char *name)
-{
-	struct scn_fd_entry *e;
-
-	for (e = c->s->fds; e; e = e->next)
-		if (strcmp(e->name, name) == 0)
-			return true;
-	return false;
-}
-
-long scn_fd_add(struct scn_call *c, const char *name, struct vfsim_task *t,
-		int fd)
-{
-	struct scn_fd_entry *e = calloc(1, sizeof(*e));
-
-	if (e)
-		e->name = strdup(name);
-	if (!e || !e->name) {
-		free(e);
-		return scn_fail(c, "out of memory");
-	}
-	e->task = t;
-	e->fd = fd;
-	e->next = c->s->fds;
-	c->s->fds = e;
-	return 0;
-}
-
-long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
-		   struct vfsim_task **t, int *fd)
-{
-	struct scn_fd_entry **pp, *e;
-
-	for (pp = &c->s->fds; (e = *pp); pp = &e->next) {
-		if (strcmp(e->name, name) != 0)
-			continue;
-		*t = e->task;
-		*fd = e->fd;
-		if (remove) {
-			*pp = e->next;
-			free(e->name);
-			free(e);
-		}
-		return 0;
-	}
-	return scn_syntax(c, "no open file named '%s'", name);
-}
-
-static void free_state(struct scn *s)
-{
-	while (s->fds) {
-		struct scn_fd_entry *e = s->fds;
-
-		s->fds = e->next;
-		free(e->name);
-		free(e);
-	}
-	while (s->tasks) {
-		struct scn_task_entry *e = s->tasks;
-
-		s->tasks = e->next;
-		free(e);
-	}
-}
-
-/* ---- running -------------------------------------------------------------- */
+#include "session.h"
 
 long scn_dispatch(struct scn_call *c, int argc, char **argv)
 {
@@ -256,14 +37,16 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 		return scn_syntax(c, "%s: no task to run it: 'boot' must come first",
 				  verb->name);
 	if (!(verb->flags & SCN_VERB_PREFIX))
-		set_what(c->s, argc, argv);
+		scn_set_what(c->s, argc, argv);
 	sub.argc = nargs;
 	sub.argv = argv + 1;
 	return verb->run(&sub);
 }
 
-/* Run one tokenized line; returns an exit status (0: go on). */
-static int run_line(struct scn *s, struct scn_tokens *tk)
+/* Run @argv as one operation; returns an exit status.  @who names it in
+ * the report of an unexpected errno ("" for the line itself). */
+static int run_op(struct vfsim_scenario *s, int argc, char **argv,
+		  const char *who)
 {
 	struct scn_call c = {
 		.s = s,
@@ -275,111 +58,184 @@ static int run_line(struct scn *s, struct scn_tokens *tk)
 
 	s->what[0] = '\0';
 	s->detail[0] = '\0';
-	r = scn_dispatch(&c, tk->argc, tk->argv);
+	r = scn_dispatch(&c, argc, argv);
 	if (r == SCN_SYNTAX)
-		return TOOL_EXIT_DATAERR;
+		return VFSIM_SCENARIO_EXIT_DATAERR;
 	if (r == SCN_FAILED)
-		return TOOL_EXIT_FAIL;
+		return VFSIM_SCENARIO_EXIT_FAIL;
 	if (r < 0) {
-		report(s, "%s: %s%s%s", s->what, tool_strerror(r, ebuf, sizeof(ebuf)),
-		       s->detail[0] ? ": " : "", s->detail);
-		return TOOL_EXIT_FAIL;
+		scn_report(s, "%s%s: %s%s%s", who, s->what,
+			   vfsim_scenario_strerror(r, ebuf, sizeof(ebuf)),
+			   s->detail[0] ? ": " : "", s->detail);
+		return VFSIM_SCENARIO_EXIT_FAIL;
 	}
-
-	if (s->opts.check) {
-		char why[512] = "";
-		int ret = vfsim_check_invariants(s->v, why, sizeof(why));
-
-		if (ret < 0) {
-			report(s, "invariant violated after this line: %s",
-			       why[0] ? why : tool_strerror(ret, ebuf, sizeof(ebuf)));
-			return TOOL_EXIT_FAIL;
-		}
-	}
-	return TOOL_EXIT_OK;
+	return VFSIM_SCENARIO_EXIT_OK;
 }
 
-int scn_run_file_on(FILE *in, const char *name, const struct scn_options *opts,
-		    struct vfsim *v)
+static int check_invariants(struct vfsim_scenario *s)
 {
-	struct scn s = { .v = v, .file = name, .opts = *opts };
+	char why[512] = "", ebuf[128];
+	int ret = vfsim_check_invariants(s->v, why, sizeof(why));
+
+	if (ret == 0)
+		return VFSIM_SCENARIO_EXIT_OK;
+	scn_report(s, "invariant violated after this line: %s",
+		   why[0] ? why : vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+	return VFSIM_SCENARIO_EXIT_FAIL;
+}
+
+/*
+ * One line of words: the operation, the invariants, then the after_each
+ * operation, which runs after a line that failed too (to show what the
+ * line did before it failed) but not after a malformed one (which did
+ * nothing), nor after the line that set it.  Returns an exit status.
+ */
+static int run_line(struct vfsim_scenario *s, int argc, char **argv)
+{
+	unsigned long gen = s->after_gen;
+	int status, hook;
+
+	status = run_op(s, argc, argv, "");
+	if (status == VFSIM_SCENARIO_EXIT_OK && s->check)
+		status = check_invariants(s);
+	if (status == VFSIM_SCENARIO_EXIT_DATAERR || !s->after_argv ||
+	    gen != s->after_gen)
+		return status;
+	hook = run_op(s, s->after_argc, s->after_argv, "after_each: ");
+	return status ? status : hook;
+}
+
+int scn_set_after_each(struct scn_call *c, int argc, char **argv)
+{
+	struct vfsim_scenario *s = c->s;
+	char **copy = NULL;
+
+	if (argc > 0) {
+		copy = scn_words_copy(argc, argv);
+		if (!copy)
+			return -ENOMEM;
+	}
+	free(s->after_argv);
+	s->after_argv = copy;
+	s->after_argc = argc;
+	s->after_gen++;
+	return 0;
+}
+
+int vfsim_scenario_begin(struct vfsim *v, FILE *out,
+			 const struct vfsim_scenario_opts *opts,
+			 struct vfsim_scenario **sp)
+{
+	static const struct vfsim_scenario_opts defaults;
+	struct vfsim_scenario *s;
+
+	if (!v || !sp)
+		return -EINVAL;
+	if (!opts)
+		opts = &defaults;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->v = v;
+	s->out = out ? out : stdout;
+	s->err = opts->err ? opts->err : stderr;
+	s->check = opts->check;
+	s->quiet = opts->quiet;
+	s->file = "-";
+	/* Those @v had before the scenario are not its own. */
+	s->warnings = vfsim_warn_count(v);
+	*sp = s;
+	return 0;
+}
+
+/* s->file = @name, kept: reports at the end name the last input. */
+static void set_file(struct vfsim_scenario *s, const char *name)
+{
+	char *copy = name ? strdup(name) : NULL;
+
+	free(s->file_copy);
+	s->file_copy = copy;
+	s->file = copy ? copy : "-";
+}
+
+int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in, const char *name,
+			bool trace)
+{
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
-	int ret, status = TOOL_EXIT_OK;
-	unsigned long warnings = vfsim_warn_count(v);
+	int ret;
 
-	while (status == TOOL_EXIT_OK && (len = getline(&line, &cap, in)) >= 0) {
-		struct scn_tokens tk;
+	if (!s || !in)
+		return -EINVAL;
+	if (s->status)
+		return s->status;
+	set_file(s, name);
+	s->lineno = 0;
+	while (!s->status && (len = getline(&line, &cap, in)) >= 0) {
+		struct vfsim_scenario_words w;
 		char why[128] = "";
 
-		s.lineno++;
+		s->lineno++;
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
 		if (strlen(line) != (size_t)len) {
-			report(&s, "NUL byte in line");
-			status = TOOL_EXIT_DATAERR;
+			scn_report(s, "NUL byte in line");
+			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
 			break;
 		}
-		ret = scn_tokenize(line, &tk, why, sizeof(why));
+		ret = vfsim_scenario_split(line, &w, why, sizeof(why));
 		if (ret == -ENOMEM) {
-			report(&s, "out of memory");
-			status = TOOL_EXIT_FAIL;
+			scn_report(s, "out of memory");
+			s->status = VFSIM_SCENARIO_EXIT_FAIL;
 			break;
 		}
 		if (ret < 0) {
-			report(&s, "%s", why);
-			status = TOOL_EXIT_DATAERR;
+			scn_report(s, "%s", why);
+			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
 			break;
 		}
-		if (tk.argc > 0) {
-			if (s.opts.trace) {
-				FILE *out = s.opts.out ? s.opts.out : stdout;
-
-				fprintf(out, "> %.*s\n", (int)(tk.end - tk.start),
-					line + tk.start);
-				fflush(out);
+		if (w.argc > 0) {
+			if (trace) {
+				fprintf(s->out, "> %.*s\n", (int)(w.end - w.start),
+					line + w.start);
+				fflush(s->out);
 			}
-			status = run_line(&s, &tk);
+			s->status = run_line(s, w.argc, w.argv);
 		}
-		scn_tokens_free(&tk);
+		vfsim_scenario_words_free(&w);
 	}
-	if (status == TOOL_EXIT_OK && ferror(in)) {
-		s.lineno = 0;
-		report(&s, "read error: %s", strerror(errno));
-		status = TOOL_EXIT_NOINPUT;
+	if (!s->status && ferror(in)) {
+		s->lineno = 0;
+		scn_report(s, "read error: %s", strerror(errno));
+		s->status = VFSIM_SCENARIO_EXIT_NOINPUT;
 	}
 	free(line);
-
-	/* Kernel warnings fail the run whatever else happened (those @v had
-	 * before the scenario are not its own). */
-	s.lineno = 0;
-	warnings = vfsim_warn_count(v) - warnings;
-	if (warnings) {
-		report(&s, "the kernel hit %lu warning%s (WARN_ON or refcount)",
-		       warnings, warnings == 1 ? "" : "s");
-		if (status == TOOL_EXIT_OK)
-			status = TOOL_EXIT_FAIL;
-	}
-
-	free_state(&s);
-	return status;
+	s->lineno = 0;
+	return s->status;
 }
 
-int scn_run_file(FILE *in, const char *name, const struct scn_options *opts)
+int vfsim_scenario_end(struct vfsim_scenario *s)
 {
-	struct scn s = { .file = name, .opts = *opts };
-	struct vfsim *v;
-	char ebuf[128];
-	int ret, status;
+	unsigned long warnings;
+	int status;
 
-	ret = vfsim_create(NULL, &v);
-	if (ret < 0) {
-		report(&s, "cannot create a simulated kernel: %s",
-		       tool_strerror(ret, ebuf, sizeof(ebuf)));
-		return TOOL_EXIT_FAIL;
+	if (!s)
+		return VFSIM_SCENARIO_EXIT_OK;
+	/* Kernel warnings fail the run whatever else happened. */
+	warnings = vfsim_warn_count(s->v) - s->warnings;
+	if (warnings) {
+		scn_report(s, "the kernel hit %lu warning%s (WARN_ON or refcount)",
+			   warnings, warnings == 1 ? "" : "s");
+		if (!s->status)
+			s->status = VFSIM_SCENARIO_EXIT_FAIL;
 	}
-	status = scn_run_file_on(in, name, opts, v);
-	vfsim_destroy(v);
+	if (s->oops_hook)
+		vfsim_set_oops_hook(s->v, NULL, NULL);
+	status = s->status;
+	scn_names_free(s);
+	free(s->after_argv);
+	free(s->file_copy);
+	free(s);
 	return status;
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The registry of scenario verbs.  Each file of verbs defines one table,
  * ended by a row with a NULL name; list the table here.  A verb name must
@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "scenario.h"
+#include <vfsim/scenario.h>
+
+#include "engine.h"
 
 static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_core,
@@ -56,8 +58,10 @@ static void list_verbs(FILE *out, unsigned int flags, unsigned int want)
 	}
 }
 
-void scn_verbs_help(FILE *out)
+void vfsim_scenario_help(FILE *out)
 {
+	if (!out)
+		return;
 	fputs("verbs:\n", out);
 	list_verbs(out, SCN_VERB_PREFIX, 0);
 	fputs("prefixes (put before any verb, in either order):\n", out);

@@ -1,16 +1,17 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Scenario verbs about the kernel and the scenario itself: boot, tree,
- * check, stats, echo, and the prefixes `as` and `expect`.
+ * check, stats, echo, note, after_each, and the prefixes `as` and `expect`.
  */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-#include "scenario.h"
 #include "engine.h"
 
 static long verb_boot(struct scn_call *c)
@@ -46,17 +47,48 @@ static long verb_stats(struct scn_call *c)
 	return 0;
 }
 
-static long verb_echo(struct scn_call *c)
+static void put_words(FILE *out, int argc, char **argv)
 {
-	FILE *out = scn_out(c);
 	int i;
 
-	for (i = 0; i < c->argc; i++) {
+	for (i = 0; i < argc; i++) {
 		if (i)
 			fputc(' ', out);
-		fputs(c->argv[i], out);
+		fputs(argv[i], out);
 	}
 	fputc('\n', out);
+}
+
+static long verb_echo(struct scn_call *c)
+{
+	put_words(scn_out(c), c->argc, c->argv);
+	return 0;
+}
+
+/* A heading for the output that a quiet run leaves out (`vfsim watch -q`
+ * keeps only what watch_test itself prints). */
+static long verb_note(struct scn_call *c)
+{
+	if (!scn_quiet(c)) {
+		fputs(c->argc ? "# " : "#", scn_out(c));
+		put_words(scn_out(c), c->argc, c->argv);
+	}
+	return 0;
+}
+
+/*
+ * after_each [VERB ...]: what to do after every later line, such as
+ * reading a pipe to show what each operation posted.  Only the verb's
+ * name is checked now; the rest when it runs, for each line.
+ */
+static long verb_after_each(struct scn_call *c)
+{
+	if (c->argc > 0 && !scn_verb_find(c->argv[0]))
+		return scn_syntax(c, "after_each: unknown verb '%s'", c->argv[0]);
+	if (c->argc > 0 && strcmp(c->argv[0], "after_each") == 0)
+		return scn_syntax(c, "after_each cannot run after_each");
+	if (scn_set_after_each(c, c->argc, c->argv) < 0)
+		return scn_fail(c, "out of memory");
 	return 0;
 }
 
@@ -81,7 +113,7 @@ static long verb_as(struct scn_call *c)
 		char ebuf[128];
 
 		return scn_fail(c, "as %s: cannot create the task: %s",
-				c->argv[0], tool_strerror(ret, ebuf, sizeof(ebuf)));
+				c->argv[0], vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 	}
 	sub.prefixes |= SCN_IN_AS;
 	ret = scn_dispatch(&sub, c->argc - 1, c->argv + 1);
@@ -116,7 +148,7 @@ static long verb_expect(struct scn_call *c)
 		return 0;
 	if (ret >= 0)
 		return scn_fail(c, "expected %s, got success", name);
-	tool_strerror(ret, ebuf, sizeof(ebuf));
+	vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf));
 	return scn_fail(c, "expected %s, got %s", name,
 			vfsim_errno_name((int)ret) ? vfsim_errno_name((int)ret) : ebuf);
 }
@@ -132,6 +164,10 @@ const struct scn_verb scn_verbs_core[] = {
 	  "print the kernel's live allocations" },
 	{ "echo", 0, SCN_UNLIMITED, 0, verb_echo, "[TEXT]...",
 	  "print the words, one space apart" },
+	{ "note", 0, SCN_UNLIMITED, 0, verb_note, "[TEXT]...",
+	  "print '# ' and the words, unless the run is quiet" },
+	{ "after_each", 0, SCN_UNLIMITED, 0, verb_after_each, "[VERB ...]",
+	  "run VERB after every later line (none: stop)" },
 	{ "as", 2, SCN_UNLIMITED, SCN_VERB_PREFIX, verb_as, "UID[:GID] VERB ...",
 	  "run VERB as that task (GID: as UID)" },
 	{ "expect", 2, SCN_UNLIMITED, SCN_VERB_PREFIX, verb_expect,

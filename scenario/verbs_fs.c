@@ -15,7 +15,7 @@
 
 #include <vfsim/vfsim.h>
 
-#include "scenario.h"
+#include "engine.h"
 
 static long verb_mkdir(struct scn_call *c)
 {

@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
 
 #include "fsinfo_dump.h"
-#include "scenario.h"
+#include "engine.h"
 
 struct fsinfo_verb {
 	struct fsinfo_params params;
@@ -201,12 +202,12 @@ static long verb_mntinfo(struct scn_call *c)
 	} else {
 		if (c->argc == 1)
 			label = c->argv[0];
-		ret = fsd_mnt_id_of(c->task, c->argc == 1 ? c->argv[0] : "/");
+		ret = vfsim_scenario_mount_id(c->task, c->argc == 1 ? c->argv[0] : "/");
 		if (ret < 0)
 			return ret;
 		id = (unsigned int)ret;
 	}
-	return fsd_mntinfo(scn_out(c), c->task, id, label);
+	return vfsim_scenario_mntinfo(c->task, id, label, scn_out(c));
 }
 
 const struct scn_verb scn_verbs_fsinfo[] = {

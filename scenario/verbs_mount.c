@@ -10,16 +10,17 @@
 #include <string.h>
 #include <sys/mount.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
 
-#include "options.h"
-#include "scenario.h"
+#include "engine.h"
 
-static long parse_opts(struct scn_call *c, const char *s, enum mnt_opts_use use,
-		       struct mnt_opts *o)
+static long parse_opts(struct scn_call *c, const char *s,
+		       enum vfsim_scenario_mount_use use,
+		       struct vfsim_scenario_mount_opts *o)
 {
 	char why[160] = "";
-	int ret = mnt_opts_parse(s, use, o, why, sizeof(why));
+	int ret = vfsim_scenario_mount_options(s, use, o, why, sizeof(why));
 
 	if (ret == -ENOMEM)
 		return scn_fail(c, "out of memory");
@@ -44,10 +45,10 @@ static long verb_mount(struct scn_call *c)
 {
 	const char *fstype = c->argv[0], *source = c->argv[1];
 	const char *target = c->argv[2];
-	struct mnt_opts o;
+	struct vfsim_scenario_mount_opts o;
 	long ret;
 
-	ret = parse_opts(c, c->argc > 3 ? c->argv[3] : "", MNT_OPTS_MOUNT, &o);
+	ret = parse_opts(c, c->argc > 3 ? c->argv[3] : "", VFSIM_SCENARIO_MOUNT, &o);
 	if (ret < 0)
 		goto out;
 	ret = vfsim_mount(c->task, source, target, fstype, o.flags, o.data);
@@ -59,7 +60,7 @@ static long verb_mount(struct scn_call *c)
 		scn_set_detail(c, "mounted, but setting '%s' failed",
 			       o.propagation_word);
 out:
-	mnt_opts_free(&o);
+	vfsim_scenario_mount_options_free(&o);
 	return ret;
 }
 
@@ -109,35 +110,35 @@ static long verb_umount(struct scn_call *c)
 /* remount TARGET OPTIONS: reconfigure the superblock (and the mount's flags) */
 static long verb_remount(struct scn_call *c)
 {
-	struct mnt_opts o;
+	struct vfsim_scenario_mount_opts o;
 	long ret;
 
-	ret = parse_opts(c, c->argv[1], MNT_OPTS_REMOUNT, &o);
+	ret = parse_opts(c, c->argv[1], VFSIM_SCENARIO_REMOUNT, &o);
 	if (ret == 0)
 		ret = vfsim_mount(c->task, "none", c->argv[0], NULL,
 				  MS_REMOUNT | o.flags, o.data);
-	mnt_opts_free(&o);
+	vfsim_scenario_mount_options_free(&o);
 	return ret;
 }
 
 /* setattr TARGET OPTIONS: the mount's own flags only, the superblock untouched */
 static long verb_setattr(struct scn_call *c)
 {
-	struct mnt_opts o;
+	struct vfsim_scenario_mount_opts o;
 	long ret;
 
-	ret = parse_opts(c, c->argv[1], MNT_OPTS_SETATTR, &o);
+	ret = parse_opts(c, c->argv[1], VFSIM_SCENARIO_SETATTR, &o);
 	if (ret == 0)
 		ret = vfsim_mount(c->task, "none", c->argv[0], NULL,
 				  MS_REMOUNT | MS_BIND | o.flags, NULL);
-	mnt_opts_free(&o);
+	vfsim_scenario_mount_options_free(&o);
 	return ret;
 }
 
 /* propagation TARGET TYPE [rec] */
 static long verb_propagation(struct scn_call *c)
 {
-	unsigned long flags = mnt_propagation_flags(c->argv[1]);
+	unsigned long flags = vfsim_scenario_propagation(c->argv[1]);
 
 	if (!flags)
 		return scn_syntax(c, "bad propagation type '%s' (shared, private, slave, unbindable, or r-prefixed)",

@@ -11,7 +11,7 @@
 #include <vfsim/afs.h>
 #include <vfsim/vfsim.h>
 
-#include "scenario.h"
+#include "engine.h"
 
 /* afs_server UUID down|up: prints how many superblocks were told. */
 static long verb_afs_server(struct scn_call *c)

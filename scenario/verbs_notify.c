@@ -24,15 +24,13 @@
 #include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
-#include "scenario.h"
+#include "engine.h"
 
 /* Words for a list joined by commas ("no_automount,empty_path"). */
 struct flag_word {
 	const char *word;
 	unsigned int value;
 };
-
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct flag_word at_words[] = {
 	{ "no_automount", AT_NO_AUTOMOUNT },
@@ -196,15 +194,6 @@ static long verb_sb_network(struct scn_call *c)
 	return vfsim_sb_network(c->task, c->argv[0], status);
 }
 
-/*
- * B4's quirk would oops the kernel; the model calls the oops hook instead.
- * Printed with the run's output so that a golden file shows it.
- */
-static void print_oops(void *arg, const char *function, const char *reason)
-{
-	fprintf((FILE *)arg, "oops in %s: %s\n", function, reason);
-}
-
 /* quirk NAME|all on|off */
 static long verb_quirk(struct scn_call *c)
 {
@@ -231,7 +220,7 @@ static long verb_quirk(struct scn_call *c)
 		q &= ~bits;
 	else
 		return scn_syntax(c, "quirk %s: 'on' or 'off', not '%s'", name, state);
-	vfsim_set_oops_hook(c->v, print_oops, scn_out(c));
+	scn_oops_to_out(c);
 	vfsim_set_quirks(c->v, q);
 	return 0;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Scenario verbs on pipes, above all notification pipes: pipe, size,
- * filter, read, fionread, write.  `pipe NAME` keeps the read end as NAME
+ * filter, read, drain, fionread, write.  `pipe NAME` keeps the read end as NAME
  * and the write end as NAME.w; both are ordinary fd NAMEs, so `close`
  * (verbs_fs.c) closes either.  Verbs that take a NAME run as the task that
  * owns the fd, whatever `as` says, since the fd only means something in
@@ -10,7 +10,9 @@
  * read and fionread print their result, always, on a line that starts with
  * the verb as written: "read p: 32 bytes" and the records under it,
  * "read p: EAGAIN", "read p: EOF", "fionread p: 16".  An errno is also
- * returned, so `expect` matches it as for any verb.
+ * returned, so `expect` matches it as for any verb.  drain reads until
+ * the pipe is empty and prints only what it read: the records, or in
+ * watch_test's words (watch_print.c).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1	/* asprintf */
@@ -27,10 +29,15 @@
 #include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
-#include "scenario.h"
+#include "engine.h"
+#include "watch_print.h"
 
 #define READ_DEFAULT 4096
 #define READ_MAX (1u << 20)
+
+/* What read() returns where it would sleep with a signal pending
+ * (include/linux/errno.h: kernel-internal, no libc name). */
+#define ERESTARTSYS 512
 
 /* The fd kept as argv[0]; SCN_SYNTAX if there is none. */
 static long lookup(struct scn_call *c, struct vfsim_task **t, int *fd)
@@ -195,7 +202,8 @@ static bool is_notification_pipe(struct vfsim_task *t, int fd)
 }
 
 /* One line per record; a record the decoder refuses fails the run. */
-static long put_records(struct scn_call *c, const unsigned char *buf, size_t n)
+static long put_records(struct scn_call *c, const char *verb,
+			const unsigned char *buf, size_t n)
 {
 	char line[512];
 	size_t off;
@@ -204,8 +212,8 @@ static long put_records(struct scn_call *c, const unsigned char *buf, size_t n)
 	for (off = 0; off < n; off += (size_t)len) {
 		len = vfsim_decode_record(buf + off, n - off, line, sizeof(line));
 		if (len < 0)
-			return scn_fail(c, "read %s: the record at byte %zu: %s",
-					c->argv[0], off, line);
+			return scn_fail(c, "%s %s: the record at byte %zu: %s",
+					verb, c->argv[0], off, line);
 		fprintf(scn_out(c), "  %s\n", line);
 	}
 	return 0;
@@ -258,7 +266,7 @@ static long verb_read(struct scn_call *c)
 	} else {
 		fprintf(scn_out(c), "%ld bytes\n", ret);
 		if (records) {
-			put = put_records(c, buf, (size_t)ret);
+			put = put_records(c, "read", buf, (size_t)ret);
 			if (put < 0)
 				ret = put;
 		} else {
@@ -266,6 +274,82 @@ static long verb_read(struct scn_call *c)
 		}
 	}
 	free(buf);
+	return ret;
+}
+
+/* One read() of drain: what it printed, or SCN_FAILED. */
+static long drain_one(struct scn_call *c, bool records, bool sample,
+		      const unsigned char *buf, long n)
+{
+	if (sample) {
+		switch (watch_print_read(scn_out(c), scn_err(c), buf, n)) {
+		case WATCH_PRINT_OK:
+		case WATCH_PRINT_END:
+			return 0;
+		default:
+			/* The sample returns or exits here; either way the
+			 * model produced a record no kernel would.  The
+			 * consumer has said why, in the sample's words. */
+			return SCN_FAILED;
+		}
+	}
+	if (n == 0)
+		return 0;	/* EOF: nothing to print */
+	if (records)
+		return put_records(c, "drain", buf, (size_t)n);
+	put_bytes(c, buf, (size_t)n);
+	return 0;
+}
+
+/*
+ * drain NAME [watch_test] [eof]: read(2) until the pipe is empty (EAGAIN,
+ * or ERESTARTSYS where a blocking read would sleep) or at its end (EOF);
+ * print what each read returned as `read` does, without the head line,
+ * or with watch_test as the patch set's sample prints it (433-byte reads,
+ * "-- END --" at EOF).  With eof, stopping at an empty pipe that still
+ * has a writer is the error EAGAIN.
+ */
+static long verb_drain(struct scn_call *c)
+{
+	bool sample = false, want_eof = false, records;
+	unsigned char buf[READ_DEFAULT];
+	struct vfsim_task *t;
+	size_t size;
+	long n, ret = 0;
+	int fd, i;
+
+	for (i = 1; i < c->argc; i++) {
+		if (strcmp(c->argv[i], "watch_test") == 0)
+			sample = true;
+		else if (strcmp(c->argv[i], "eof") == 0)
+			want_eof = true;
+		else
+			return scn_syntax(c, "bad drain word '%s' (watch_test, eof)",
+					  c->argv[i]);
+	}
+	if (lookup(c, &t, &fd) < 0)
+		return SCN_SYNTAX;
+	size = sample ? WATCH_PRINT_BUF_SIZE : sizeof(buf);
+	/* The sample reads records without asking: neither does its drain
+	 * (each call is a tick of the kernel's clock, seen in sb IDs). */
+	records = !sample && is_notification_pipe(t, fd);
+
+	no_sleep(t, true);
+	for (;;) {
+		n = vfsim_read(t, fd, buf, size);
+		if (n == -EAGAIN || n == -ERESTARTSYS) {
+			ret = want_eof ? -EAGAIN : 0;
+			break;
+		}
+		if (n < 0) {
+			ret = n;
+			break;
+		}
+		ret = drain_one(c, records, sample, buf, n);
+		if (ret < 0 || n == 0)
+			break;
+	}
+	no_sleep(t, false);
 	return ret;
 }
 
@@ -312,6 +396,8 @@ const struct scn_verb scn_verbs_pipe[] = {
 	  "IOC_WATCH_QUEUE_SET_FILTER (none: remove the filter)" },
 	{ "read", 1, 2, 0, verb_read, "NAME [BUFSIZE]",
 	  "read(2) BUFSIZE bytes (4096); print records or errno" },
+	{ "drain", 1, 3, 0, verb_drain, "NAME [watch_test] [eof]",
+	  "read(2) until empty or EOF; print what read would, no head" },
 	{ "fionread", 1, 1, 0, verb_fionread, "NAME",
 	  "FIONREAD: print the bytes queued" },
 	{ "write", 2, 2, 0, verb_write, "NAME TEXT", "write(2) TEXT" },

@@ -20,7 +20,7 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-#include "scenario.h"
+#include "engine.h"
 
 #define RECORD_MAX WATCH_INFO_LENGTH	/* 127: the length field's limit */
 #define HEADER_SIZE sizeof(struct watch_notification)

@@ -10,7 +10,7 @@
 
 #include <vfsim/uapi/linux/watch_queue.h>
 
-#include "cmd_watch_print.h"
+#include "watch_print.h"
 
 /* The sample indexes 256-entry tables; a hole prints as glibc prints a
  * NULL %s, which is what the sample would show. */

@@ -2,12 +2,13 @@
 /*
  * The consumer of the patch set's samples/watch_queue/watch_test.c: what it
  * does with the result of one read() of the notification pipe, in its
- * exact output format (spec §5.1).  Kept apart from `vfsim watch` so that a
- * unit test can feed it records the model never produces (a short header,
- * a bad length, key records).
+ * exact output format (spec §5.1), for the scenario verb `drain NAME
+ * watch_test` (verbs_pipe.c) on which `vfsim watch` is built.  Kept apart
+ * so that a unit test can feed it records the model never produces (a
+ * short header, a bad length, key records).
  */
-#ifndef VFSIM_TOOL_CMD_WATCH_PRINT_H
-#define VFSIM_TOOL_CMD_WATCH_PRINT_H
+#ifndef VFSIM_SCENARIO_WATCH_PRINT_H
+#define VFSIM_SCENARIO_WATCH_PRINT_H
 
 #include <stdio.h>
 
@@ -29,4 +30,4 @@ enum watch_print_result {
 enum watch_print_result watch_print_read(FILE *out, FILE *err,
 					 const unsigned char *buf, long n);
 
-#endif /* VFSIM_TOOL_CMD_WATCH_PRINT_H */
+#endif /* VFSIM_SCENARIO_WATCH_PRINT_H */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The watch_test consumer of `vfsim watch` (tools/vfsim/cmd_watch_print.c,
- * spec patchset.md §5.1), fed buffers built by hand, since the model never
- * produces most of them (keys, malformed lengths, unknown types):
+ * The watch_test consumer of `vfsim watch` (the scenario engine's
+ * scenario/watch_print.c, behind `drain NAME watch_test`; spec patchset.md
+ * §5.1), fed buffers built by hand, since the model never produces most
+ * of them (keys, malformed lengths, unknown types):
  *   - every record kind prints the sample's exact line, at its byte offset,
  *     with the sample's skips (a mount record not 16 bytes long, a
  *     superblock record under 16) and complaints (a key record not 16);
@@ -11,7 +12,8 @@
  *   - the exits: 0 bytes is "-- END --", more than 433 an overrun, a tail
  *     under 8 bytes a short header (both stop), a length under 8 or beyond
  *     the bytes left (at most 128) a bad length (fatal).
- * The tool is a program, not a library: the file is compiled in here.
+ * The consumer is internal to libvfsim: its interface is
+ * scenario/watch_print.h, and the static library has it.
  */
 #include <criterion/criterion.h>
 #include <stdint.h>
@@ -21,7 +23,7 @@
 
 #include <uapi/linux/watch_queue.h>
 
-#include "../../tools/vfsim/cmd_watch_print.c"
+#include <scenario/watch_print.h>
 
 struct capture {
 	FILE *out, *err;

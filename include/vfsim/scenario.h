@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The scenario engine: scenario text (docs/scenario.md) run on an instance
+ * of the model, as `vfsim run` runs it.  A harness keeps its setup and its
+ * expectations as scenario files and runs them here, on an instance it
+ * made itself, comparing what they print with golden output.
+ *
+ * Lifetime: the engine never creates or destroys the caller's instance.
+ * What a scenario does to it stays: mounts, tasks made by `as`, files and
+ * pipes left open (the scenario's names for them go when it ends), the
+ * quirks `quirk` set.  The output and error streams are only written
+ * while a function of this header runs.
+ *
+ * Threading: a scenario runs entirely on the calling thread and the engine
+ * has no global state, so scenarios on different instances may run in
+ * parallel.  One instance runs one scenario at a time, and other threads
+ * should leave it alone meanwhile: the model is thread-safe, but what a
+ * scenario prints and expects assumes nobody else changes the tree.
+ */
+#ifndef VFSIM_SCENARIO_H
+#define VFSIM_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <vfsim/vfsim.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit statuses of a run (the last two are sysexits.h's). */
+#define VFSIM_SCENARIO_EXIT_OK 0	/* every line did what it should */
+#define VFSIM_SCENARIO_EXIT_FAIL 1	/* an operation failed unexpectedly,
+					 * an expect was not met, an invariant
+					 * was broken, the kernel warned */
+#define VFSIM_SCENARIO_EXIT_DATAERR 65	/* a malformed line (EX_DATAERR) */
+#define VFSIM_SCENARIO_EXIT_NOINPUT 66	/* the input cannot be read
+					 * (EX_NOINPUT) */
+
+/* How to run.  All zero (or a NULL pointer) is the default. */
+struct vfsim_scenario_opts {
+	const char *name;	/* the input's name in reports; NULL: "-" */
+	FILE *err;		/* where reports go; NULL: stderr */
+	bool trace;		/* echo each line to the output as "> LINE" */
+	bool check;		/* vfsim_check_invariants() after every line */
+	bool quiet;		/* `note` lines print nothing */
+};
+
+/* ---- running a scenario --------------------------------------------------- */
+
+/**
+ * vfsim_scenario_run - run the scenario text read from @in on @v.
+ *
+ * What the verbs print goes to @out (NULL: stdout); reports go to
+ * @opts->err as "vfsim: NAME:LINE: REASON".  @v may be booted already
+ * (then a `boot` line fails with EBUSY) or not (then a `boot` line boots
+ * it); it stays alive.  The first line that fails ends the run; kernel
+ * warnings during the run fail it too.
+ *
+ * Returns a VFSIM_SCENARIO_EXIT_* status, or -EINVAL if @v or @in is NULL.
+ */
+VFSIM_API int vfsim_scenario_run(struct vfsim *v, FILE *in, FILE *out,
+				 const struct vfsim_scenario_opts *opts);
+
+/**
+ * vfsim_scenario_run_file - the same on an instance of its own: create
+ * one (vfsim_create(NULL, ...)), run the file at @path on it (named @path
+ * in reports unless @opts->name says otherwise), destroy it.
+ *
+ * Returns a VFSIM_SCENARIO_EXIT_* status (EXIT_NOINPUT if @path cannot be
+ * opened, EXIT_FAIL if no instance can be made: both reported), or
+ * -EINVAL if @path is NULL.
+ */
+VFSIM_API int vfsim_scenario_run_file(const char *path, FILE *out,
+				      const struct vfsim_scenario_opts *opts);
+
+/* ---- one scenario from several inputs -------------------------------------- */
+
+/*
+ * A scenario whose lines come from several inputs, each with its own name
+ * and line numbers in reports: a harness's setup text, then a test's file,
+ * say.  Everything a scenario keeps (fd and pipe names, tasks made by
+ * `as`, `after_each`) carries over from one input to the next.
+ * vfsim_scenario_run() is begin, one feed, end.
+ */
+struct vfsim_scenario;
+
+/**
+ * vfsim_scenario_begin - start a scenario on @v, printing to @out (NULL:
+ * stdout) with @opts (NULL: defaults; @opts->name and @opts->trace are
+ * vfsim_scenario_run()'s, unused here).  0, -EINVAL (@v or @sp NULL) or
+ * -ENOMEM.
+ */
+VFSIM_API int vfsim_scenario_begin(struct vfsim *v, FILE *out,
+				   const struct vfsim_scenario_opts *opts,
+				   struct vfsim_scenario **sp);
+
+/**
+ * vfsim_scenario_feed - run the lines of @in, named @name in reports
+ * (NULL: "-"), echoed as "> LINE" if @trace.
+ *
+ * Returns VFSIM_SCENARIO_EXIT_OK to go on, or the status of the line that
+ * failed; after a failure later inputs are not run and the same status is
+ * returned.  -EINVAL if @s or @in is NULL.
+ */
+VFSIM_API int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in,
+				  const char *name, bool trace);
+
+/**
+ * vfsim_scenario_end - end the scenario and free @s: the kernel warnings
+ * since vfsim_scenario_begin() fail the run now if nothing else did.
+ * Returns the run's VFSIM_SCENARIO_EXIT_* status (EXIT_OK for NULL).
+ */
+VFSIM_API int vfsim_scenario_end(struct vfsim_scenario *s);
+
+/**
+ * vfsim_scenario_help - the verbs and prefixes, one line each, as
+ * `vfsim run --help` lists them.
+ */
+VFSIM_API void vfsim_scenario_help(FILE *out);
+
+/**
+ * vfsim_scenario_strerror - @err (a negative or positive errno) as the
+ * engine reports it, "EBUSY (Device or resource busy)", in @buf.
+ * Returns @buf.
+ */
+VFSIM_API const char *vfsim_scenario_strerror(long err, char *buf, size_t len);
+
+/* ---- the language's pieces, for tools that read scenarios themselves ------- */
+
+/* The words of one line. */
+struct vfsim_scenario_words {
+	int argc;
+	char **argv;		/* argc words, then NULL; one allocation */
+	size_t start, end;	/* the words' extent in the line, without
+				 * the comment: line[start, end) */
+};
+
+/**
+ * vfsim_scenario_split - split @line into words as the engine does
+ * (docs/scenario.md, "Lines and words"): blanks separate, '#' at the start
+ * of a word begins a comment, "..." quotes (with \" and \\ inside).
+ *
+ * Returns 0 (argc is 0 for a blank or comment line), -ENOMEM, or -EINVAL
+ * with the reason in @why (@whylen bytes; may be NULL); -EINVAL also for a
+ * NULL @line or @w.  Free @w with vfsim_scenario_words_free() after a 0.
+ */
+VFSIM_API int vfsim_scenario_split(const char *line,
+				   struct vfsim_scenario_words *w,
+				   char *why, size_t whylen);
+VFSIM_API void vfsim_scenario_words_free(struct vfsim_scenario_words *w);
+
+/* Which verb mount options are for: what each accepts differs. */
+enum vfsim_scenario_mount_use {
+	VFSIM_SCENARIO_MOUNT,		/* flags, one propagation word, fs data */
+	VFSIM_SCENARIO_REMOUNT,		/* flags, fs data */
+	VFSIM_SCENARIO_SETATTR,		/* per-mount flags only */
+};
+
+/* Mount options as mount(8) reads -o. */
+struct vfsim_scenario_mount_opts {
+	unsigned long flags;		/* MS_* for the mount call itself */
+	unsigned long propagation;	/* MS_SHARED etc. (| MS_REC), or 0:
+					 * for a second mount() call */
+	char propagation_word[16];	/* as written, for messages */
+	char *data;			/* the filesystem's options joined
+					 * by ',', or NULL */
+};
+
+/**
+ * vfsim_scenario_mount_options - parse the comma-separated options @s for
+ * @use into @o: flag words become MS_* bits (a later word wins), a
+ * propagation word is kept apart, anything else is filesystem data, in
+ * order (docs/scenario.md, "Mount options").
+ *
+ * Returns 0, -ENOMEM, or -EINVAL with the reason in @why (may be NULL);
+ * -EINVAL also for a NULL @s or @o or an unknown @use.  Free @o with
+ * vfsim_scenario_mount_options_free() whatever the result.
+ */
+VFSIM_API int vfsim_scenario_mount_options(const char *s,
+					   enum vfsim_scenario_mount_use use,
+					   struct vfsim_scenario_mount_opts *o,
+					   char *why, size_t whylen);
+VFSIM_API void vfsim_scenario_mount_options_free(struct vfsim_scenario_mount_opts *o);
+
+/**
+ * vfsim_scenario_propagation - shared, private, slave, unbindable, and
+ * with an r in front (rshared...: | MS_REC), as MS_* flags; 0 for any
+ * other word or NULL.
+ */
+VFSIM_API unsigned long vfsim_scenario_propagation(const char *word);
+
+/* ---- the fsinfo printers of `vfsim fsinfo` and `vfsim mntinfo` ------------- */
+
+/* How vfsim_scenario_fsinfo_all() asks and prints. */
+struct vfsim_scenario_fsinfo_opts {
+	unsigned int at_flags;	/* fsinfo_params.at_flags:
+				 * AT_SYMLINK_NOFOLLOW, AT_NO_AUTOMOUNT */
+	unsigned int query;	/* FSINFO_FLAGS_QUERY_PATH, or _MOUNT with
+				 * the mount ID as the path */
+	bool meta;		/* the table of attributes, not their values */
+	bool raw;		/* each value as a hex dump */
+	bool debug;		/* "fsinfo(PATH,NAME,N,M) = SIZE" per call */
+	bool colour;		/* names coloured, as on a terminal */
+	FILE *err;		/* complaints; NULL: stderr */
+};
+
+/**
+ * vfsim_scenario_fsinfo_all - every fsinfo() attribute of @path as task
+ * @t sees it, printed on @out as the patch set's samples/vfs/test-fsinfo.c
+ * prints them (docs/vfsim-command.md, `vfsim fsinfo`).
+ *
+ * Returns test-fsinfo's exit status: 0, 1 after a failed call (reported
+ * on @opts->err in the sample's words), 2 for an attribute list whose
+ * length is not a multiple of 4; -EINVAL for a NULL @t, @path or @out.
+ */
+VFSIM_API int vfsim_scenario_fsinfo_all(struct vfsim_task *t, const char *path,
+					FILE *out,
+					const struct vfsim_scenario_fsinfo_opts *opts);
+
+/**
+ * vfsim_scenario_mntinfo - the mounts from mount @mnt_id down, on @out as
+ * the patch set's samples/vfs/test-mntinfo.c prints them, the first row
+ * labelled @label.  0, or the -errno of the first query that failed
+ * (after what was printed); -EINVAL for a NULL argument.
+ */
+VFSIM_API long vfsim_scenario_mntinfo(struct vfsim_task *t, unsigned int mnt_id,
+				      const char *label, FILE *out);
+
+/**
+ * vfsim_scenario_mount_id - the ID of the mount at @path (fsinfo()'s
+ * MOUNT_INFO, as test-mntinfo finds it), or -errno.
+ */
+VFSIM_API long vfsim_scenario_mount_id(struct vfsim_task *t, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* VFSIM_SCENARIO_H */

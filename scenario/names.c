@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * What a scenario names: the tasks `as` makes, by credentials, and the
+ * file descriptors `open` and `pipe` keep, by NAME.  The names are the
+ * scenario's; the tasks and fds are the kernel's and stay when it ends.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <vfsim/vfsim.h>
+
+#include "session.h"
+
+struct scn_task_entry {
+	struct scn_task_entry *next;
+	uid_t uid;
+	gid_t gid;
+	struct vfsim_task *task;
+};
+
+struct scn_fd_entry {
+	struct scn_fd_entry *next;
+	char *name;
+	struct vfsim_task *task;
+	int fd;
+};
+
+struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
+				long *err)
+{
+	struct vfsim_scenario *s = c->s;
+	struct scn_task_entry *e;
+	struct vfsim_task *t;
+	int ret;
+
+	*err = 0;
+	if (uid == 0 && gid == 0)
+		return vfsim_init_task(c->v);
+	for (e = s->tasks; e; e = e->next)
+		if (e->uid == uid && e->gid == gid)
+			return e->task;
+
+	e = calloc(1, sizeof(*e));
+	if (!e) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	ret = vfsim_task_create(c->v, uid, gid, &t);
+	if (ret < 0) {
+		free(e);
+		*err = ret;
+		return NULL;
+	}
+	e->uid = uid;
+	e->gid = gid;
+	e->task = t;
+	e->next = s->tasks;
+	s->tasks = e;
+	return t;
+}
+
+bool scn_fd_exists(struct scn_call *c, const char *name)
+{
+	struct scn_fd_entry *e;
+
+	for (e = c->s->fds; e; e = e->next)
+		if (strcmp(e->name, name) == 0)
+			return true;
+	return false;
+}
+
+long scn_fd_add(struct scn_call *c, const char *name, struct vfsim_task *t,
+		int fd)
+{
+	struct scn_fd_entry *e = calloc(1, sizeof(*e));
+
+	if (e)
+		e->name = strdup(name);
+	if (!e || !e->name) {
+		free(e);
+		return scn_fail(c, "out of memory");
+	}
+	e->task = t;
+	e->fd = fd;
+	e->next = c->s->fds;
+	c->s->fds = e;
+	return 0;
+}
+
+long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
+		   struct vfsim_task **t, int *fd)
+{
+	struct scn_fd_entry **pp, *e;
+
+	for (pp = &c->s->fds; (e = *pp); pp = &e->next) {
+		if (strcmp(e->name, name) != 0)
+			continue;
+		*t = e->task;
+		*fd = e->fd;
+		if (remove) {
+			*pp = e->next;
+			free(e->name);
+			free(e);
+		}
+		return 0;
+	}
+	return scn_syntax(c, "no open file named '%s'", name);
+}
+
+void scn_names_free(struct vfsim_scenario *s)
+{
+	while (s->fds) {
+		struct scn_fd_entry *e = s->fds;
+
+		s->fds = e->next;
+		free(e->name);
+		free(e);
+	}
+	while (s->tasks) {
+		struct scn_task_entry *e = s->tasks;
+
+		s->tasks = e->next;
+		free(e);
+	}
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The state of one scenario (struct vfsim_scenario), shared by the files
+ * of the interpreter: run.c, report.c, names.c.  Verbs reach it only
+ * through the functions of engine.h.
+ */
+#ifndef VFSIM_SCENARIO_SESSION_H
+#define VFSIM_SCENARIO_SESSION_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine.h"
+
+struct scn_task_entry;
+struct scn_fd_entry;
+
+struct vfsim_scenario {
+	struct vfsim *v;
+	FILE *out;			/* what verbs print, and the trace */
+	FILE *err;			/* reports */
+	bool check, quiet;
+	const char *file;		/* the input being run, for reports */
+	char *file_copy;		/* file, when not "-" */
+	unsigned long lineno;		/* its line; 0 for the whole input */
+	int status;			/* the first failure's, then sticky */
+	unsigned long warnings;		/* vfsim_warn_count() at the start */
+	bool oops_hook;			/* `quirk` pointed the hook at out */
+	int after_argc;			/* after_each's words; 0: none */
+	char **after_argv;
+	unsigned long after_gen;	/* bumped by every after_each */
+	struct scn_task_entry *tasks;	/* created by `as`, newest first */
+	struct scn_fd_entry *fds;	/* open NAMEs, newest first */
+	char what[512];			/* the innermost verb of the line */
+	char detail[512];		/* scn_set_detail() */
+};
+
+/* "vfsim: FILE:LINE: <msg>" on s->err (no LINE while lineno is 0). */
+void scn_report(struct vfsim_scenario *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* s->what = the words, re-quoted where needed. */
+void scn_set_what(struct vfsim_scenario *s, int argc, char **argv);
+/* Forget every task and fd name (the tasks and fds stay in the kernel). */
+void scn_names_free(struct vfsim_scenario *s);
+
+#endif /* VFSIM_SCENARIO_SESSION_H */
