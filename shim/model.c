@@ -21,8 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <vfsim/scenario.h>
+
 #include "internal.h"
-#include "scenario.h"
 
 #define QUIRK_ALL (((1ULL << 12) - 1) & ~1ULL)	/* B1 .. B11 */
 
@@ -83,10 +84,11 @@ static bool parse_quirks(const char *s, uint64_t *out)
 	return ok;
 }
 
-/* Run @file on @v; false (reported) if it did not run clean. */
+/* Run @file on @v, output and reports on stderr (the program's stdout
+ * stays its own); false (reported) if it did not run clean. */
 static bool run_scenario(struct vfsim *v, const char *file)
 {
-	struct scn_options opts = { .out = stderr };
+	struct vfsim_scenario_opts opts = { .name = file, .err = stderr };
 	FILE *in = fopen(file, "re");
 	int status;
 
@@ -94,7 +96,7 @@ static bool run_scenario(struct vfsim *v, const char *file)
 		fail("VFSIM_SHIM_SCENARIO=%s: %s", file, strerror(errno));
 		return false;
 	}
-	status = scn_run_file_on(in, file, &opts, v);
+	status = vfsim_scenario_run(v, in, stderr, &opts);
 	fclose(in);
 	if (status != 0) {
 		fail("VFSIM_SHIM_SCENARIO=%s failed (exit status %d, as `vfsim run` "

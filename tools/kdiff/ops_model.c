@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The model's side of struct kd_ops: the public API, exactly the calls
- * tools/vfsim's verbs make.
+ * the scenario engine's verbs make.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Loading a scenario: the lines are split by tools/vfsim's tokenizer, the
- * prefixes `as` and `expect` are taken off, and every verb is checked dry
- * (verbs.c), so a malformed line stops everything before either side ran.
+ * Loading a scenario: the lines are split into words by the scenario
+ * engine (vfsim_scenario_split()), the prefixes `as` and `expect` are
+ * taken off, and every verb is checked dry (verbs.c), so a malformed line
+ * stops everything before either side ran.
  *
  * Rules of kdiff on top of the scenario language: `boot empty` is the
  * first operation and comes once; boot and echo take no prefixes; an
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
 
 #include "kdiff.h"
@@ -174,16 +176,16 @@ int kd_script_load(const char *path, struct kd_script *sc)
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		ret = scn_tokenize(line, &op.tk, why, sizeof(why));
+		ret = vfsim_scenario_split(line, &op.tk, why, sizeof(why));
 		if (ret == -ENOMEM)
 			kd_oom();
 		if (ret < 0) {
 			kd_msg("%s:%lu: %s", path, lineno, why);
 			status = KD_EXIT_DATAERR;
 		} else if (op.tk.argc == 0) {
-			scn_tokens_free(&op.tk);
+			vfsim_scenario_words_free(&op.tk);
 		} else if (load_line(sc, &n, &op, line) < 0) {
-			scn_tokens_free(&op.tk);
+			vfsim_scenario_words_free(&op.tk);
 			status = KD_EXIT_DATAERR;
 		}
 	}
@@ -203,7 +205,7 @@ void kd_script_free(struct kd_script *sc)
 	size_t i;
 
 	for (i = 0; i < sc->nr; i++) {
-		scn_tokens_free(&sc->ops[i].tk);
+		vfsim_scenario_words_free(&sc->ops[i].tk);
 		free(sc->ops[i].words);
 	}
 	free(sc->ops);

@@ -9,12 +9,12 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "scenario.h"	/* tools/vfsim: struct scn_tokens */
+#include <vfsim/scenario.h>
 
 struct kd_op {
 	unsigned long lineno;
 	char *words;		/* the line's words as written, no comment */
-	struct scn_tokens tk;
+	struct vfsim_scenario_words tk;
 	int verb;		/* index of the verb in tk.argv */
 	int expect;		/* the errno `expect` names, or 0 */
 	bool as;		/* `as` given */

@@ -2,7 +2,7 @@
 /*
  * The verbs vfsim-kdiff accepts: the mount-tree verbs of the scenario
  * language (docs/scenario.md), parsed and turned into system calls exactly
- * as tools/vfsim/verbs_*.c do, but through struct kd_ops so that one
+ * as scenario/verbs_*.c do, but through struct kd_ops so that one
  * function serves both sides.
  *
  * A verb runs twice over: first "dry" when the scenario is loaded, which
@@ -67,7 +67,7 @@ long kd_exec(const struct kd_ops *ops, void *task, struct kd_fdtab *fds,
 /* The verb list for --help. */
 void kd_verbs_help(FILE *out);
 
-/* ---- arguments (args.c), same rules as tools/vfsim/args.c ---------------- */
+/* ---- arguments (args.c), same rules as scenario/args.c ------------------- */
 
 /* Octal, at most 07777.  0 or KD_SYNTAX. */
 long kd_parse_mode(struct kd_call *c, const char *s, mode_t *mode);

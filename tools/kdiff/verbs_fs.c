@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Files and directories: mkdir, symlink, chmod, chown, cd, chroot, open,
- * close, with the arguments and calls of tools/vfsim/verbs_fs.c.
+ * close, with the arguments and calls of scenario/verbs_fs.c.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Mount verbs: mount, bind, move, umount, remount, setattr, propagation,
- * making the mount(2)/umount2(2) calls tools/vfsim/verbs_mount.c makes.
- * The option words go through tools/vfsim/options.c itself.
+ * making the mount(2)/umount2(2) calls the scenario engine's verbs make
+ * (scenario/verbs_mount.c).  The option words go through the engine's own
+ * parser, vfsim_scenario_mount_options().
  */
 #include <errno.h>
 #include <string.h>
 #include <sys/mount.h>
 
-#include "options.h"
+#include <vfsim/scenario.h>
+
 #include "verbs.h"
 
-static long parse_opts(struct kd_call *c, const char *s, enum mnt_opts_use use,
-		       struct mnt_opts *o)
+static long parse_opts(struct kd_call *c, const char *s,
+		       enum vfsim_scenario_mount_use use,
+		       struct vfsim_scenario_mount_opts *o)
 {
 	char why[160] = "";
-	int ret = mnt_opts_parse(s, use, o, why, sizeof(why));
+	int ret = vfsim_scenario_mount_options(s, use, o, why, sizeof(why));
 
 	if (ret == -ENOMEM)
 		kd_oom();
@@ -47,13 +50,13 @@ static long verb_mount(struct kd_call *c)
 {
 	const char *fstype = c->argv[0], *source = c->argv[1];
 	const char *target = c->argv[2];
-	struct mnt_opts o;
+	struct vfsim_scenario_mount_opts o;
 	long ret;
 
 	if (!comparable_fstype(fstype))
 		return kd_syntax(c, "'%s' is not comparable with the kernel (tmpfs or ramfs only)",
 				 fstype);
-	ret = parse_opts(c, c->argc > 3 ? c->argv[3] : "", MNT_OPTS_MOUNT, &o);
+	ret = parse_opts(c, c->argc > 3 ? c->argv[3] : "", VFSIM_SCENARIO_MOUNT, &o);
 	if (ret < 0 || c->dry)
 		goto out;
 	ret = c->ops->mount(c->task, source, target, fstype, o.flags, o.data);
@@ -62,7 +65,7 @@ static long verb_mount(struct kd_call *c)
 	/* mount(8) sets the propagation with a second call, after the mount */
 	ret = c->ops->mount(c->task, "none", target, NULL, o.propagation, NULL);
 out:
-	mnt_opts_free(&o);
+	vfsim_scenario_mount_options_free(&o);
 	return ret;
 }
 
@@ -117,35 +120,35 @@ static long verb_umount(struct kd_call *c)
 /* remount TARGET OPTIONS: the superblock (and the mount's flags) */
 static long verb_remount(struct kd_call *c)
 {
-	struct mnt_opts o;
+	struct vfsim_scenario_mount_opts o;
 	long ret;
 
-	ret = parse_opts(c, c->argv[1], MNT_OPTS_REMOUNT, &o);
+	ret = parse_opts(c, c->argv[1], VFSIM_SCENARIO_REMOUNT, &o);
 	if (ret == 0 && !c->dry)
 		ret = c->ops->mount(c->task, "none", c->argv[0], NULL,
 				    MS_REMOUNT | o.flags, o.data);
-	mnt_opts_free(&o);
+	vfsim_scenario_mount_options_free(&o);
 	return ret;
 }
 
 /* setattr TARGET OPTIONS: the mount's own flags, the superblock untouched */
 static long verb_setattr(struct kd_call *c)
 {
-	struct mnt_opts o;
+	struct vfsim_scenario_mount_opts o;
 	long ret;
 
-	ret = parse_opts(c, c->argv[1], MNT_OPTS_SETATTR, &o);
+	ret = parse_opts(c, c->argv[1], VFSIM_SCENARIO_SETATTR, &o);
 	if (ret == 0 && !c->dry)
 		ret = c->ops->mount(c->task, "none", c->argv[0], NULL,
 				    MS_REMOUNT | MS_BIND | o.flags, NULL);
-	mnt_opts_free(&o);
+	vfsim_scenario_mount_options_free(&o);
 	return ret;
 }
 
 /* propagation TARGET TYPE [rec] */
 static long verb_propagation(struct kd_call *c)
 {
-	unsigned long flags = mnt_propagation_flags(c->argv[1]);
+	unsigned long flags = vfsim_scenario_propagation(c->argv[1]);
 
 	if (!flags)
 		return kd_syntax(c, "bad propagation type '%s' (shared, private, slave, unbindable, or r-prefixed)",
