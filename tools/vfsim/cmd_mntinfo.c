@@ -2,15 +2,16 @@
 /*
  * `vfsim mntinfo [PATH | -M MNT_ID]`: the mount tree of the default tree
  * from one mount down, as the patch set's samples/vfs/test-mntinfo.c
- * prints it, built from fsinfo() queries by mount ID alone.
+ * prints it, built from fsinfo() queries by mount ID alone
+ * (vfsim_scenario_mntinfo()).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
 
-#include "fsinfo_dump.h"
 #include "tool.h"
 
 static void mntinfo_usage(FILE *out)
@@ -56,7 +57,7 @@ int cmd_mntinfo(int argc, char **argv)
 		err = vfsim_boot(v, "default");
 	if (err < 0) {
 		fprintf(stderr, TOOL_NAME ": mntinfo: cannot boot the default tree: %s\n",
-			tool_strerror(err, ebuf, sizeof(ebuf)));
+			vfsim_scenario_strerror(err, ebuf, sizeof(ebuf)));
 		vfsim_destroy(v);
 		return TOOL_EXIT_FAIL;
 	}
@@ -75,13 +76,13 @@ int cmd_mntinfo(int argc, char **argv)
 	} else {
 		if (arg)
 			label = arg;
-		id = fsd_mnt_id_of(t, arg ? arg : "/");
+		id = vfsim_scenario_mount_id(t, arg ? arg : "/");
 	}
-	err = id < 0 ? id : fsd_mntinfo(stdout, t, (unsigned int)id, label);
+	err = id < 0 ? id : vfsim_scenario_mntinfo(t, (unsigned int)id, label, stdout);
 	vfsim_destroy(v);
 	if (err < 0) {
 		fprintf(stderr, TOOL_NAME ": mntinfo: %s: %s\n", label,
-			tool_strerror(err, ebuf, sizeof(ebuf)));
+			vfsim_scenario_strerror(err, ebuf, sizeof(ebuf)));
 		return TOOL_EXIT_FAIL;
 	}
 	return TOOL_EXIT_OK;

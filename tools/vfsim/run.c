@@ -1,13 +1,16 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * `vfsim run [--trace] [--check] FILE|-`: run a scenario file.
+ * `vfsim run [--trace] [--check] FILE|-`: run a scenario file on a new
+ * kernel, with the engine (<vfsim/scenario.h>).
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "scenario.h"
+#include <vfsim/scenario.h>
+#include <vfsim/vfsim.h>
+
 #include "tool.h"
 
 static void run_usage(FILE *out, bool verbs)
@@ -26,7 +29,7 @@ static void run_usage(FILE *out, bool verbs)
 	      "  -h, --help  this text\n"
 	      "\n",
 	      out);
-	scn_verbs_help(out);
+	vfsim_scenario_help(out);
 	fputs("\n"
 	      "exit status: 0 success; 1 an operation failed, an expect was not met,\n"
 	      "or the kernel's invariants or warning count say it went wrong;\n"
@@ -34,10 +37,28 @@ static void run_usage(FILE *out, bool verbs)
 	      out);
 }
 
+/* @in on a new kernel, destroyed at the end. */
+static int run_on_new_kernel(FILE *in, const struct vfsim_scenario_opts *opts)
+{
+	struct vfsim *v;
+	char ebuf[128];
+	int ret, status;
+
+	ret = vfsim_create(NULL, &v);
+	if (ret < 0) {
+		fprintf(stderr, TOOL_NAME ": %s: cannot create a simulated kernel: %s\n",
+			opts->name, vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+		return TOOL_EXIT_FAIL;
+	}
+	status = vfsim_scenario_run(v, in, stdout, opts);
+	vfsim_destroy(v);
+	return status;
+}
+
 int cmd_run(int argc, char **argv)
 {
-	struct scn_options opts = { 0 };
-	const char *file = NULL, *name;
+	struct vfsim_scenario_opts opts = { 0 };
+	const char *file = NULL;
 	bool opts_done = false;
 	FILE *in;
 	int i, status;
@@ -75,17 +96,17 @@ int cmd_run(int argc, char **argv)
 
 	if (strcmp(file, "-") == 0) {
 		in = stdin;
-		name = "<stdin>";
+		opts.name = "<stdin>";
 	} else {
 		in = fopen(file, "r");
-		name = file;
+		opts.name = file;
 		if (!in) {
 			fprintf(stderr, TOOL_NAME ": cannot open %s: %s\n", file,
 				strerror(errno));
 			return TOOL_EXIT_NOINPUT;
 		}
 	}
-	status = scn_run_file(in, name, &opts);
+	status = run_on_new_kernel(in, &opts);
 	if (in != stdin)
 		fclose(in);
 	return status;

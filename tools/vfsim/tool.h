@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The vfsim command: what its subcommands share.  The command is built only
- * on the public API (<vfsim/vfsim.h>, <vfsim/testing.h>) and libc.
+ * on the public API (the headers of include/vfsim) and libc; the scenario
+ * engine it runs is <vfsim/scenario.h>.
  */
 #ifndef VFSIM_TOOL_H
 #define VFSIM_TOOL_H
@@ -9,8 +10,18 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include <vfsim/scenario.h>
 
-#include "engine.h"
+#define TOOL_NAME "vfsim"
+
+/* Exit statuses: the engine's, and 2 for a bad command line. */
+enum tool_exit {
+	TOOL_EXIT_OK = VFSIM_SCENARIO_EXIT_OK,
+	TOOL_EXIT_FAIL = VFSIM_SCENARIO_EXIT_FAIL,
+	TOOL_EXIT_USAGE = 2,
+	TOOL_EXIT_DATAERR = VFSIM_SCENARIO_EXIT_DATAERR,
+	TOOL_EXIT_NOINPUT = VFSIM_SCENARIO_EXIT_NOINPUT,
+};
 
 /* Subcommands: argv[0] is the subcommand's name; they return an exit status. */
 int cmd_demo(int argc, char **argv);
@@ -29,6 +40,20 @@ struct watch_options {
 	const char *scenario_name;
 };
 int watch_port(const struct watch_options *o);
+
+/*
+ * The built-in scenarios, tools/vfsim/NAME.scn compiled in as strings
+ * (CMakeLists.txt writes them into builtin_scn.c); run one with
+ * tool_feed_text().
+ */
+extern const char tool_scn_demo[];
+extern const char tool_scn_watch_begin[];
+extern const char tool_scn_watch_steps[];
+extern const char tool_scn_watch_end[];
+
+/* vfsim_scenario_feed() of @text, named @name in reports. */
+int tool_feed_text(struct vfsim_scenario *s, const char *text,
+		   const char *name);
 
 /* The top-level usage text (main.c). */
 void tool_usage(FILE *out);
