@@ -120,4 +120,19 @@ static inline void vt_build(void (*build)(struct vfsim *v), struct vfsim *v)
 	}								\
 	static void suite##__##name(void)
 
+/*
+ * VT_TEST_AND_QUIRK(suite, name, tree, build, check) - an erratum's two
+ * behaviours: the VT_TEST @name runs @check(false), the model's default,
+ * and @name_quirk runs @check(true), which turns the erratum's quirk on.
+ */
+#define VT_TEST_AND_QUIRK(suite, name, tree, build, check)		\
+	VT_TEST(suite, name, tree, build)				\
+	{								\
+		check(false);						\
+	}								\
+	VT_TEST(suite, name##_quirk, tree, build)			\
+	{								\
+		check(true);						\
+	}
+
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 
 #include "common/notifytest.h"
 
@@ -139,7 +140,7 @@ uint64_t nt_counter(struct vfsim_task *t, unsigned int mnt_id)
 	return m.d.change_counter;
 }
 
-uint64_t nt_sb_id(struct vfsim_task *t, const char *path)
+unsigned long long nt_sb_id(struct vfsim_task *t, const char *path)
 {
 	struct vt_mount m;
 	int err = vt_mount_at(t, path, &m);
@@ -147,6 +148,14 @@ uint64_t nt_sb_id(struct vfsim_task *t, const char *path)
 	if (err)
 		vt_die(path, err);
 	return m.d.sb_unique_id;
+}
+
+void nt_poke_sb(struct vfsim_task *t, const char *path)
+{
+	long err = vfsim_mount(t, NULL, path, NULL, MS_REMOUNT, NULL);
+
+	if (err)
+		vt_die(path, err);
 }
 
 void nt_mkdirs(struct vfsim_task *t, const char *path)

@@ -58,8 +58,12 @@ long nt_render(const void *buf, size_t len, char *text, size_t size);
 unsigned int nt_mnt_id(struct vfsim_task *t, const char *path);
 /* The change counter of mount @mnt_id. */
 uint64_t nt_counter(struct vfsim_task *t, unsigned int mnt_id);
-/* The unique ID of the superblock of the mount at @path. */
-uint64_t nt_sb_id(struct vfsim_task *t, const char *path);
+/* The unique ID of the superblock of the mount at @path (for %llx). */
+unsigned long long nt_sb_id(struct vfsim_task *t, const char *path);
+
+/* Remount the mount at @path as it is: its superblock's watchers get a
+ * READONLY record (S5).  Aborts on failure. */
+void nt_poke_sb(struct vfsim_task *t, const char *path);
 
 /* mkdir -p as @t (mode 0755), aborting on failure. */
 void nt_mkdirs(struct vfsim_task *t, const char *path);

@@ -267,6 +267,15 @@ int vt_finish(struct vfsim *v)
 	return bad;
 }
 
+void vt_oops_hook(void *arg, const char *function, const char *reason)
+{
+	struct vt_oops_log *log = arg;
+
+	log->calls++;
+	snprintf(log->function, sizeof(log->function), "%s", function);
+	snprintf(log->reason, sizeof(log->reason), "%s", reason);
+}
+
 void vt_set_mount_max(struct vfsim *v, unsigned int max)
 {
 	v->mount_max = max;

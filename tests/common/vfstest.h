@@ -90,6 +90,17 @@ int vt_check(struct vfsim *v);
  */
 int vt_finish(struct vfsim *v);
 
+/* What the instance's oops hook was told (vfsim_set_oops_hook(v,
+ * vt_oops_hook, &log)): how many oopses, and the last one's function and
+ * reason. */
+struct vt_oops_log {
+	unsigned int calls;
+	char function[64];
+	char reason[256];
+};
+
+void vt_oops_hook(void *log, const char *function, const char *reason);
+
 /* Internal knob for tests: the instance's fs.mount-max. */
 void vt_set_mount_max(struct vfsim *v, unsigned int max);
 

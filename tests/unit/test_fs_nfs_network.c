@@ -227,6 +227,6 @@ VT_TEST(fs_nfs_network, errors, "empty", NULL)
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/t", 0, p[0], 5), 0);
 	OK(vfsim_sb_network(t, "/t", WATCH_INFO_FLAG_0));
 	cr_assert(nt_records_are(t, p[0], "sb network id=5 flags=flag0 sb_id=0x%llx\n",
-			         (unsigned long long)nt_sb_id(t, "/t")));
+			         nt_sb_id(t, "/t")));
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
 }

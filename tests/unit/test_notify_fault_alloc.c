@@ -47,7 +47,7 @@ static void setup_plain(struct fault_run *r)
 	nt_pipe(t, 32, p);
 	nt_pipe(t, 32, q);
 	a = nt_mnt_id(t, "/mnt/a");
-	sb_a = (unsigned long long)nt_sb_id(t, "/mnt/a");
+	sb_a = nt_sb_id(t, "/mnt/a");
 }
 
 /* setup_plain, and q watches /mnt/a (mount root) and its superblock:
@@ -90,7 +90,7 @@ static void setup_x_watched(struct fault_run *r)
 	setup_tree_watched(r);
 	OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
 	x = nt_mnt_id(t, "/mnt/a/d");
-	sb_x = (unsigned long long)nt_sb_id(t, "/mnt/a/d");
+	sb_x = nt_sb_id(t, "/mnt/a/d");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 4), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 5), 0);
 	OK(nt_discard(t, p[0]));

@@ -48,7 +48,7 @@ static void setup_plain(struct fault_run *r)
 	nt_pipe(t, 32, p);
 	nt_pipe(t, 32, q);
 	a = nt_mnt_id(t, "/mnt/a");
-	sb_a = (unsigned long long)nt_sb_id(t, "/mnt/a");
+	sb_a = nt_sb_id(t, "/mnt/a");
 }
 
 static void setup_watched(struct fault_run *r)

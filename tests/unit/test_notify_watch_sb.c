@@ -33,12 +33,6 @@ static struct vfsim_task *t;
 /* The tree of every test: fx_notify_tree (common/fixtures.h), /mnt/a's
  * root, d and e being inodes 1, 2 and 3 of tmpfs "a". */
 
-/* Remount @path as it is: a READONLY record (S5) for its watchers. */
-static void poke(const char *path)
-{
-	OK(vfsim_mount(t, NULL, path, NULL, MS_REMOUNT, NULL));
-}
-
 /* ---- watch_id and at_flags ------------------------------------------------------ */
 
 VT_TEST(watch_sb, watch_id_range, "empty", NULL)
@@ -61,7 +55,7 @@ VT_TEST(watch_sb, watch_id_range, "empty", NULL)
 
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 0), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], 255), 0);
-	poke("/mnt/a");
+	nt_poke_sb(t, "/mnt/a");
 	cr_assert(nt_records_are(t, p[0], "sb readonly id=0 sb_id=0x%llx\n", (unsigned long long)sb));
 	cr_assert(nt_records_are(t, q[0], "sb readonly id=255 sb_id=0x%llx\n", (unsigned long long)sb));
 }
@@ -87,7 +81,7 @@ VT_TEST(watch_sb, at_flags, "empty", NULL)
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], -1), 0);
 	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n",
-			         (unsigned long long)nt_sb_id(t, "/mnt/a")));
+			         nt_sb_id(t, "/mnt/a")));
 }
 
 /* ---- the path walk (errata B3, fixed: the lookup flags are used) ----------------- */
@@ -129,11 +123,11 @@ VT_TEST(watch_sb, follows_symlinks, "empty", NULL)
 	nt_pipe(t, 16, p);
 	OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
-	poke("/");
+	nt_poke_sb(t, "/");
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
-	poke("/mnt/a");
+	nt_poke_sb(t, "/mnt/a");
 	cr_assert(nt_records_are(t, p[0], "sb readonly id=1 sb_id=0x%llx\n",
-			         (unsigned long long)nt_sb_id(t, "/mnt/a")));
+			         nt_sb_id(t, "/mnt/a")));
 }
 
 /*
@@ -164,7 +158,7 @@ VT_TEST(watch_sb, search_permission, "empty", NULL)
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], 3), -EBUSY);
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/priv/sub", 0, up[0], -1), 0);
 	cr_assert(nt_records_are(u, up[0], "meta removal id=1 object=0x%llx\n",
-			         (unsigned long long)nt_sb_id(t, "/")));
+			         nt_sb_id(t, "/")));
 	vfsim_task_destroy(u);
 	cr_assert_eq(vt_check(v), 0);
 }
@@ -191,8 +185,8 @@ VT_TEST(watch_sb, empty_path_and_dfd, "empty", NULL)
 	OK(vfsim_chdir(t, "/mnt/a/d/e"));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "", AT_EMPTY_PATH, q[0], 3), 0);
 	OK(vfsim_chdir(t, "/"));
-	poke("/mnt/a");
-	poke("/");
+	nt_poke_sb(t, "/mnt/a");
+	nt_poke_sb(t, "/");
 	cr_assert(nt_records_are(t, p[0],
 			         "sb readonly id=1 sb_id=0x%llx\n"
 			         "sb readonly id=2 sb_id=0x%llx\n",
@@ -220,7 +214,7 @@ static void automount_case(unsigned int at_flags)
 	cr_assert_eq(vt_count_mounts(t), 3, "the automount did not happen");
 	sb = nt_sb_id(t, "/mnt/auto");
 	cr_assert_neq(sb, nt_sb_id(t, "/mnt"));
-	poke("/mnt/auto");
+	nt_poke_sb(t, "/mnt/auto");
 	cr_assert_eq(vfsim_expire_mounts(v), 0);
 	cr_assert_eq(vfsim_expire_mounts(v), 1);
 	cr_assert(nt_records_are(t, p[0],
@@ -273,12 +267,12 @@ VT_TEST(watch_sb, ebusy, "empty", NULL)
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/c", 0, p[0], 4), 0);
 	cr_assert_eq(vt_check(v), 0);
 
-	poke("/mnt/a");
-	poke("/mnt/c");
+	nt_poke_sb(t, "/mnt/a");
+	nt_poke_sb(t, "/mnt/c");
 	cr_assert(nt_records_are(t, p[0],
 			         "sb readonly id=1 sb_id=0x%llx\n"
 			         "sb readonly id=4 sb_id=0x%llx\n",
-			         (unsigned long long)sb_a, (unsigned long long)nt_sb_id(t, "/mnt/c")));
+			         (unsigned long long)sb_a, nt_sb_id(t, "/mnt/c")));
 	cr_assert(nt_records_are(t, q[0], "sb readonly id=3 sb_id=0x%llx\n", (unsigned long long)sb_a));
 }
 
@@ -305,7 +299,7 @@ VT_TEST(watch_sb, removal, "empty", NULL)
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
 	cr_assert_eq(vt_check(v), 0);
 
-	poke("/mnt/a");
+	nt_poke_sb(t, "/mnt/a");
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	cr_assert(nt_records_are(t, q[0], "sb readonly id=8 sb_id=0x%llx\n", (unsigned long long)sb_a));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], -1), 0);
@@ -339,7 +333,7 @@ VT_TEST(watch_sb, watch_fd, "empty", NULL)
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[1], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
 	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n",
-			         (unsigned long long)nt_sb_id(t, "/mnt/a")));
+			         nt_sb_id(t, "/mnt/a")));
 	OK(vfsim_close(t, (int)file));
 }
 
@@ -389,14 +383,14 @@ VT_TEST(watch_sb, lsm_denies, "empty", NULL)
 	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
 	cr_assert_eq(log.calls, 2, "removal asked the LSM");
-	poke("/mnt/a");
+	nt_poke_sb(t, "/mnt/a");
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	cr_assert(nt_records_are(u, up[0], "%s", ""));
 
 	log.ret = 0;
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	cr_assert_eq(log.calls, 3);
-	poke("/mnt/a");
+	nt_poke_sb(t, "/mnt/a");
 	cr_assert(nt_records_are(t, p[0], "sb readonly id=1 sb_id=0x%llx\n", (unsigned long long)sb_a));
 	vfsim_set_lsm(v, NULL, NULL);
 	vfsim_task_destroy(u);
