@@ -226,45 +226,6 @@ VT_TEST(vfs_mount, change_counter, "empty", NULL)
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 }
 
-/*
- *   /           rootfs
- *   |-/a        tmpfs "a"  } unique IDs strictly increasing in the
- *   |-/b        tmpfs "b"  } order the superblocks were made, never
- *   `-/c        tmpfs "c"  } reused after one is gone
- */
-VT_TEST(vfs_mount, sb_unique_id, "empty", NULL)
-{
-	struct vt_mount r, a, b, b2, c, bind;
-
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/c", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
-	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/", &r), 0);
-	cr_assert_eq(vt_mount_at(t, "/a", &a), 0);
-	cr_assert_eq(vt_mount_at(t, "/b", &b), 0);
-	cr_assert_gt(r.d.sb_unique_id, 0);
-	cr_assert_gt(a.d.sb_unique_id, r.d.sb_unique_id);
-	cr_assert_gt(b.d.sb_unique_id, a.d.sb_unique_id);
-	/* a bind shares the superblock and its ID */
-	EXPECT(vfsim_mount(t, "/a", "/c", NULL, MS_BIND, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/c", &bind), 0);
-	cr_assert_eq(bind.d.sb_unique_id, a.d.sb_unique_id);
-	EXPECT(vfsim_umount2(t, "/c", 0), 0);
-	/* the superblock of /b goes; a new one gets a larger ID */
-	EXPECT(vfsim_umount2(t, "/b", 0), 0);
-	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/b", &b2), 0);
-	cr_assert_gt(b2.d.sb_unique_id, b.d.sb_unique_id);
-	/* a failed mount (a superblock made and thrown away) burns an ID at
-	 * most: the next is still larger */
-	EXPECT(vfsim_mount(t, "c", "/c", "tmpfs", 0, "bogus"), -EINVAL);
-	EXPECT(vfsim_mount(t, "c", "/c", "tmpfs", 0, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/c", &c), 0);
-	cr_assert_gt(c.d.sb_unique_id, b2.d.sb_unique_id);
-}
-
 static void same_calls(struct vfsim *v)
 {
 	struct vfsim_task *t = vfsim_init_task(v);
