@@ -9,25 +9,76 @@
 
 #include "common/wqtest.h"
 
-static void wqt_die(const char *what, long err)
-{
-	fprintf(stderr, "wqtest: %s: %s (%ld)\n", what,
-		err < 0 && vfsim_errno_name((int)-err) ? vfsim_errno_name((int)-err) : "?",
-		err);
-	abort();
-}
-
 void wqt_pipe(struct vfsim_task *t, int flags, unsigned int nr_notes, int fds[2])
 {
 	long err = vfsim_pipe2(t, fds, O_NOTIFICATION_PIPE | flags);
 
 	if (err)
-		wqt_die("pipe2", err);
+		vt_die("pipe2", err);
 	if (nr_notes) {
 		err = wqt_set_size(t, fds[0], nr_notes);
 		if (err)
-			wqt_die("IOC_WATCH_QUEUE_SET_SIZE", err);
+			vt_die("IOC_WATCH_QUEUE_SET_SIZE", err);
 	}
+}
+
+void wqt_watched_pipe(struct vfsim_task *t, int fds[2], uint64_t object, int id)
+{
+	long err;
+
+	wqt_pipe(t, O_NONBLOCK, 8, fds);
+	err = vfsim_test_watch(t, fds[0], object, id);
+	if (err)
+		vt_die("vfsim_test_watch", err);
+}
+
+bool wqt_capacity_is(struct vfsim_task *t, unsigned int nr_notes, unsigned int cap,
+		     unsigned int len)
+{
+	size_t size = 16 * 1024, off = 0;
+	char *want = calloc(1, size), *got = calloc(1, size);
+	bool ok = true;
+	unsigned int i;
+	int fds[2];
+	long n;
+
+	if (!want || !got)
+		vt_die("calloc", -ENOMEM);
+	wqt_pipe(t, O_NONBLOCK, nr_notes, fds);
+	if (vfsim_test_watch(t, fds[0], nr_notes, 0))
+		vt_die("vfsim_test_watch", -EINVAL);
+	for (i = 1; i <= cap + 1; i++) {
+		if (wqt_post(t, nr_notes, WQT_TYPE, 0, len, 0, i))
+			vt_die("wqt_post", -EINVAL);
+		if (i > cap)
+			continue;
+		off += (size_t)snprintf(want + off, size - off, "%u", i);
+		if (len != WQT_LEN)
+			off += (size_t)snprintf(want + off, size - off, "/l%u", len);
+		off += (size_t)snprintf(want + off, size - off, " ");
+	}
+	snprintf(want + off, size - off, "loss");
+	n = wqt_drain(t, fds[0], 4096, got, size);
+	if (n != (long)cap + 1 || strcmp(got, want)) {
+		fprintf(stderr, "wqtest: size %u: %ld records \"%s\", want %u then a loss\n",
+			nr_notes, n, got, cap);
+		ok = false;
+	}
+	/* and the queue works again */
+	for (i = 1; i <= cap; i++)
+		if (wqt_post(t, nr_notes, WQT_TYPE, 0, len, 0, 1000 + i))
+			vt_die("wqt_post", -EINVAL);
+	n = wqt_drain(t, fds[0], 4096, got, size);
+	if (n != (long)cap) {
+		fprintf(stderr, "wqtest: size %u: %ld records after the loss, want %u\n",
+			nr_notes, n, cap);
+		ok = false;
+	}
+	vfsim_close(t, fds[0]);
+	vfsim_close(t, fds[1]);
+	free(want);
+	free(got);
+	return ok;
 }
 
 long wqt_set_size(struct vfsim_task *t, int fd, unsigned long nr_notes)
@@ -186,7 +237,7 @@ long wqt_drain(struct vfsim_task *t, int fd, size_t bufsize, char *text, size_t 
 	int r;
 
 	if (!buf)
-		wqt_die("malloc", -ENOMEM);
+		vt_die("malloc", -ENOMEM);
 	if (size)
 		text[0] = 0;
 	for (;;) {
@@ -210,12 +261,28 @@ long wqt_drain(struct vfsim_task *t, int fd, size_t bufsize, char *text, size_t 
 
 /* ---- filters -------------------------------------------------------------- */
 
+bool wqt_reads(struct vfsim_task *t, int fd, const char *want)
+{
+	char text[4096];
+	long n = wqt_drain(t, fd, 512, text, sizeof(text));
+
+	if (n < 0) {
+		fprintf(stderr, "wqtest: reading fd %d: %ld\n", fd, n);
+		return false;
+	}
+	if (strcmp(text, want)) {
+		fprintf(stderr, "wqtest: fd %d holds \"%s\", want \"%s\"\n", fd, text, want);
+		return false;
+	}
+	return true;
+}
+
 struct watch_notification_filter *wqt_filter_new(unsigned int nr)
 {
 	struct watch_notification_filter *f = calloc(1, wqt_filter_size(nr));
 
 	if (!f)
-		wqt_die("calloc", -ENOMEM);
+		vt_die("calloc", -ENOMEM);
 	f->nr_filters = nr;
 	return f;
 }

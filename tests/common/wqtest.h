@@ -41,6 +41,19 @@
  */
 void wqt_pipe(struct vfsim_task *t, int flags, unsigned int nr_notes, int fds[2]);
 
+/* A non-blocking notification pipe of 8 notes watching test object
+ * @object with @id.  Aborts on failure. */
+void wqt_watched_pipe(struct vfsim_task *t, int fds[2], uint64_t object, int id);
+
+/*
+ * wqt_capacity_is - a pipe sized with @nr_notes holds exactly @cap records
+ * of @len bytes: @cap + 1 posts read back as 1..@cap and one LOSS record,
+ * and then @cap more posts all arrive.  Prints what differs to stderr;
+ * for cr_assert(wqt_capacity_is(...)).
+ */
+bool wqt_capacity_is(struct vfsim_task *t, unsigned int nr_notes, unsigned int cap,
+		     unsigned int len);
+
 /* IOC_WATCH_QUEUE_SET_SIZE / SET_FILTER on @fd. */
 long wqt_set_size(struct vfsim_task *t, int fd, unsigned long nr_notes);
 long wqt_set_filter(struct vfsim_task *t, int fd,
@@ -74,6 +87,13 @@ int wqt_render(const void *buf, size_t n, char *text, size_t size);
  * -EBADMSG if a read returned something that is not whole records.
  */
 long wqt_drain(struct vfsim_task *t, int fd, size_t bufsize, char *text, size_t size);
+
+/*
+ * wqt_reads - wqt_drain(@fd) with a 512-byte buffer gives exactly the text
+ * @want ("" for nothing); prints what it read to stderr if not.  For
+ * cr_assert(wqt_reads(...)).
+ */
+bool wqt_reads(struct vfsim_task *t, int fd, const char *want);
 
 /*
  * wqt_filter_new - a zeroed filter with room for @nr rules and nr_filters

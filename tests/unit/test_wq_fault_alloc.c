@@ -49,14 +49,6 @@ static void free_filter(struct fault_run *r)
 	filter = NULL;
 }
 
-static void expect_text(struct fault_run *r, int fd, const char *want)
-{
-	char text[512];
-
-	cr_assert_geq(wqt_drain(t, fd, 512, text, sizeof(text)), 0);
-	cr_assert_str_eq(text, want, "%s %s: read back", r->c->name, r->what);
-}
-
 /* ---- the cases ------------------------------------------------------------------- */
 
 static void setup_none(struct fault_run *r)
@@ -175,7 +167,7 @@ static void pipe2_ok(struct fault_run *r)
 	} else {
 		EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
 		EXPECT(wqt_post_seq(t, 1, 1), 0);
-		expect_text(r, fds[0], "1");
+		cr_assert(wqt_reads(t, fds[0], "1"), "%s %s", r->c->name, r->what);
 	}
 }
 
@@ -192,7 +184,7 @@ static void size_fail(struct fault_run *r)
 {
 	/* still losing everything, and owing a LOSS for it */
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
-	expect_text(r, fds[0], "loss");
+	cr_assert(wqt_reads(t, fds[0], "loss"), "%s %s", r->c->name, r->what);
 }
 
 static void size_ok(struct fault_run *r)
@@ -231,13 +223,13 @@ static void filter_post_both(struct fault_run *r)
 static void filter_fail(struct fault_run *r)
 {
 	filter_post_both(r);
-	expect_text(r, fds[0], "1@1/s1");
+	cr_assert(wqt_reads(t, fds[0], "1@1/s1"), "%s %s", r->c->name, r->what);
 }
 
 static void filter_ok(struct fault_run *r)
 {
 	filter_post_both(r);
-	expect_text(r, fds[0], "2@1/s2");
+	cr_assert(wqt_reads(t, fds[0], "2@1/s2"), "%s %s", r->c->name, r->what);
 }
 
 /* watch */
@@ -251,14 +243,14 @@ static void watch_fail(struct fault_run *r)
 {
 	EXPECT(vfsim_test_unwatch(t, fds[0], 1), -EBADSLT);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
-	expect_text(r, fds[0], "");
+	cr_assert(wqt_reads(t, fds[0], ""), "%s %s", r->c->name, r->what);
 }
 
 static void watch_ok(struct fault_run *r)
 {
 	EXPECT(vfsim_test_watch(t, fds[0], 1, 1), -EBUSY);
 	EXPECT(wqt_post_seq(t, 1, 7), 0);
-	expect_text(r, fds[0], "7@1");
+	cr_assert(wqt_reads(t, fds[0], "7@1"), "%s %s", r->c->name, r->what);
 }
 
 /* setup_sized plus object 1 already watched by another pipe */
@@ -272,13 +264,13 @@ static void setup_object_exists(struct fault_run *r)
 static void watch_existing_fail(struct fault_run *r)
 {
 	watch_fail(r);
-	expect_text(r, other[0], "1@2");
+	cr_assert(wqt_reads(t, other[0], "1@2"), "%s %s", r->c->name, r->what);
 }
 
 static void watch_existing_ok(struct fault_run *r)
 {
 	watch_ok(r);
-	expect_text(r, other[0], "7@2");
+	cr_assert(wqt_reads(t, other[0], "7@2"), "%s %s", r->c->name, r->what);
 }
 
 /* post, unwatch, destroy */
@@ -290,8 +282,8 @@ static long op_post(struct fault_run *r)
 
 static void post_ok(struct fault_run *r)
 {
-	expect_text(r, fds[0], "9@1");
-	expect_text(r, other[0], "9@2");
+	cr_assert(wqt_reads(t, fds[0], "9@1"), "%s %s", r->c->name, r->what);
+	cr_assert(wqt_reads(t, other[0], "9@2"), "%s %s", r->c->name, r->what);
 }
 
 static long op_unwatch(struct fault_run *r)
@@ -301,10 +293,10 @@ static long op_unwatch(struct fault_run *r)
 
 static void unwatch_ok(struct fault_run *r)
 {
-	expect_text(r, fds[0], "rm:1@1");
+	cr_assert(wqt_reads(t, fds[0], "rm:1@1"), "%s %s", r->c->name, r->what);
 	EXPECT(wqt_post_seq(t, 1, 3), 0);
-	expect_text(r, fds[0], "");
-	expect_text(r, other[0], "3@2");
+	cr_assert(wqt_reads(t, fds[0], ""), "%s %s", r->c->name, r->what);
+	cr_assert(wqt_reads(t, other[0], "3@2"), "%s %s", r->c->name, r->what);
 }
 
 static long op_destroy(struct fault_run *r)
@@ -314,8 +306,8 @@ static long op_destroy(struct fault_run *r)
 
 static void destroy_ok(struct fault_run *r)
 {
-	expect_text(r, fds[0], "rm:1@1");
-	expect_text(r, other[0], "rm:1@2");
+	cr_assert(wqt_reads(t, fds[0], "rm:1@1"), "%s %s", r->c->name, r->what);
+	cr_assert(wqt_reads(t, other[0], "rm:1@2"), "%s %s", r->c->name, r->what);
 	EXPECT(vfsim_test_destroy_object(t, 1), -ENOENT);
 }
 
@@ -330,7 +322,7 @@ static long op_read(struct fault_run *r)
 
 static void read_fail(struct fault_run *r)
 {
-	expect_text(r, fds[0], "1@1 2@1 3@1 4@1 loss");
+	cr_assert(wqt_reads(t, fds[0], "1@1 2@1 3@1 4@1 loss"), "%s %s", r->c->name, r->what);
 }
 
 static void read_ok(struct fault_run *r)
@@ -340,7 +332,7 @@ static void read_ok(struct fault_run *r)
 	EXPECT(r->ret, 64);
 	cr_assert_geq(wqt_render(rbuf, (size_t)r->ret, text, sizeof(text)), 0);
 	cr_assert_str_eq(text, "1@1 2@1 3@1 4@1", "%s %s", r->c->name, r->what);
-	expect_text(r, fds[0], "loss");
+	cr_assert(wqt_reads(t, fds[0], "loss"), "%s %s", r->c->name, r->what);
 }
 
 /* plain write and read */
@@ -418,11 +410,11 @@ static long op_close(struct fault_run *r)
 static void close_ok(struct fault_run *r)
 {
 	/* the other queue keeps its records and its watch */
-	expect_text(r, other[0], "1@2 2@2 3@2 4@2 loss");
+	cr_assert(wqt_reads(t, other[0], "1@2 2@2 3@2 4@2 loss"), "%s %s", r->c->name, r->what);
 	EXPECT(wqt_post_seq(t, 1, 6), 0);
-	expect_text(r, other[0], "6@2");
+	cr_assert(wqt_reads(t, other[0], "6@2"), "%s %s", r->c->name, r->what);
 	EXPECT(vfsim_test_destroy_object(t, 1), 0);
-	expect_text(r, other[0], "rm:1@2");
+	cr_assert(wqt_reads(t, other[0], "rm:1@2"), "%s %s", r->c->name, r->what);
 }
 
 /* Every case: the fds as its snapshot, the filter freed after each run. */

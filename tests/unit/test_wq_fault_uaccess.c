@@ -54,14 +54,6 @@ static long want_efault_or_0(struct fault_run *r)
 	return n ? -EFAULT : 0;
 }
 
-static void expect_text(const char *what, int fd, const char *want)
-{
-	char text[512];
-
-	cr_assert_geq(wqt_drain(t, fd, 512, text, sizeof(text)), 0);
-	cr_assert_str_eq(text, want, "%s: read back", what);
-}
-
 /* ---- pipe2: one copy, of the two fds ------------------------------------------- */
 
 static void setup_nothing(struct fault_run *r)
@@ -132,7 +124,7 @@ static void check_filter(struct fault_run *r)
 
 	OK(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 1));
 	OK(wqt_post(t, 1, WQT_TYPE, 2, 16, 0, 2));
-	expect_text(r->what, fds[0], n ? "1/s1" : "2/s2");
+	cr_assert(wqt_reads(t, fds[0], n ? "1/s1" : "2/s2"), "%s", r->what);
 }
 
 /* ---- read: a copy per record, and one for a LOSS ---------------------------------- */
@@ -202,7 +194,7 @@ static void check_fionread(struct fault_run *r)
 	memcpy(&got, ubuf, sizeof(got));
 	if (!n)
 		cr_assert_eq(got, 40, "%s: FIONREAD gave %d", r->what, got);
-	expect_text(r->what, fds[0], "1/l40");
+	cr_assert(wqt_reads(t, fds[0], "1/l40"), "%s", r->what);
 }
 
 /* ---- vfsim_test_post: the header, then the whole record ----------------------------- */
@@ -224,7 +216,7 @@ static void check_post(struct fault_run *r)
 {
 	unsigned int n = faulted(r);
 
-	expect_text(r->what, fds[0], n ? "" : "77@3/s5/l100");
+	cr_assert(wqt_reads(t, fds[0], n ? "" : "77@3/s5/l100"), "%s", r->what);
 }
 
 /* ---- plain pipes: read and write ------------------------------------------------ */

@@ -60,15 +60,6 @@ static void install(struct policy *p)
 	vfsim_set_lsm(v, &ops, p);
 }
 
-static void expect_read(struct vfsim_task *task, int fd, const char *want)
-{
-	char text[256];
-	long n = wqt_drain(task, fd, 256, text, sizeof(text));
-
-	cr_assert(n >= 0, "read: %ld (%s)", n, vfsim_errno_name((int)-n));
-	cr_assert_str_eq(text, want);
-}
-
 /* A task with its own notification pipe watching @object with @id. */
 static struct vfsim_task *watcher(uid_t uid, uint64_t object, int id, int fds[2])
 {
@@ -92,8 +83,8 @@ VT_TEST(wq_lsm, denied_watcher_misses_record_other_gets_it, "empty", NULL)
 	poster = vt_task(v, 3000, 3000);
 	EXPECT(wqt_post_seq(poster, 1, 1), 0);
 	EXPECT(p.calls, 2);
-	expect_read(a, fa[0], "");
-	expect_read(b, fb[0], "1@2");
+	cr_assert(wqt_reads(a, fa[0], ""));
+	cr_assert(wqt_reads(b, fb[0], "1@2"));
 }
 
 VT_TEST(wq_lsm, hook_sees_watcher_and_poster_credentials, "empty", NULL)
@@ -116,7 +107,7 @@ VT_TEST(wq_lsm, hook_sees_watcher_and_poster_credentials, "empty", NULL)
 	EXPECT(p.calls, 2);
 	EXPECT(p.poster[1].uid, 0);
 	cr_assert_eq(p.poster[1].caps, vfsim_task_caps(t));
-	expect_read(a, fa[0], "1@1 2@1");
+	cr_assert(wqt_reads(a, fa[0], "1@1 2@1"));
 }
 
 /* The watcher's credentials are the ones it had when it added the watch. */
@@ -137,7 +128,7 @@ VT_TEST(wq_lsm, watcher_credentials_captured_at_watch_time, "empty", NULL)
 	EXPECT(p.calls, 1);
 	cr_assert_eq(p.watcher[0].caps, VFSIM_CAP_SYS_ADMIN);
 	cr_assert_eq(p.poster[0].caps, 0);
-	expect_read(a, fa[0], "1@1");
+	cr_assert(wqt_reads(a, fa[0], "1@1"));
 }
 
 /* The hook gets each watcher's copy: with that watch's ID in info. */
@@ -164,8 +155,8 @@ VT_TEST(wq_lsm, hook_sees_record_with_watch_id, "empty", NULL)
 			  "hook saw %s", text);
 	}
 	EXPECT(ids, (1u << 7) | (1u << 9));
-	expect_read(a, fa[0], "5@7/s3/l24/f4");
-	expect_read(b, fb[0], "5@9/s3/l24/f4");
+	cr_assert(wqt_reads(a, fa[0], "5@7/s3/l24/f4"));
+	cr_assert(wqt_reads(b, fb[0], "5@9/s3/l24/f4"));
 }
 
 VT_TEST(wq_lsm, hook_runs_after_filter, "empty", NULL)
@@ -183,7 +174,7 @@ VT_TEST(wq_lsm, hook_runs_after_filter, "empty", NULL)
 	EXPECT(p.calls, 0);
 	EXPECT(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 2), 0);
 	EXPECT(p.calls, 1);
-	expect_read(a, fa[0], "2@1/s1");
+	cr_assert(wqt_reads(a, fa[0], "2@1/s1"));
 	free(f);
 }
 
@@ -204,7 +195,7 @@ VT_TEST(wq_lsm, denied_record_is_no_loss, "empty", NULL)
 	EXPECT(wqt_post_seq(t, 1, 2), 0);
 	EXPECT(wqt_post_seq(t, 1, 3), 0);
 	p.deny_all = false;
-	expect_read(a, fa[0], "1");
+	cr_assert(wqt_reads(a, fa[0], "1"));
 	EXPECT(p.calls, 3);
 }
 
@@ -223,8 +214,8 @@ VT_TEST(wq_lsm, removal_records_bypass_hook, "empty", NULL)
 	EXPECT(vfsim_test_unwatch(a, fa[0], 0), 0);
 	EXPECT(vfsim_test_destroy_object(t, 2), 0);
 	EXPECT(p.calls, 0);
-	expect_read(a, fa[0], "rm:1@1 rm@3");
-	expect_read(b, fb[0], "rm:2@2");
+	cr_assert(wqt_reads(a, fa[0], "rm:1@1 rm@3"));
+	cr_assert(wqt_reads(b, fb[0], "rm:2@2"));
 }
 
 /* The poster's result does not depend on the policy. */
@@ -243,5 +234,5 @@ VT_TEST(wq_lsm, denial_does_not_fail_the_post, "empty", NULL)
 	vfsim_set_lsm(v, NULL, NULL);
 	EXPECT(wqt_post_seq(t, 1, 2), 0);
 	EXPECT(p.calls, 1);
-	expect_read(a, fa[0], "2@1");
+	cr_assert(wqt_reads(a, fa[0], "2@1"));
 }

@@ -22,15 +22,6 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void expect_read(int fd, const char *want)
-{
-	char text[512];
-	long n = wqt_drain(t, fd, 512, text, sizeof(text));
-
-	cr_assert(n >= 0, "read: %ld (%s)", n, vfsim_errno_name((int)-n));
-	cr_assert_str_eq(text, want);
-}
-
 VT_TEST(wq_post, length_under_8_einval, "empty", NULL)
 {
 	unsigned char rec[16];
@@ -48,7 +39,7 @@ VT_TEST(wq_post, length_under_8_einval, "empty", NULL)
 		memcpy(rec, &n, sizeof(n));
 		EXPECT(vfsim_test_post(t, 1, rec), -EINVAL);
 	}
-	expect_read(fds[0], "");
+	cr_assert(wqt_reads(t, fds[0], ""));
 	EXPECT(vfsim_warn_count(v), 0);
 }
 
@@ -92,7 +83,7 @@ VT_TEST(wq_post, nobody_watching_returns_0, "empty", NULL)
 	EXPECT(wqt_post_seq(t, 2, 2), 0);
 	EXPECT(vfsim_test_destroy_object(t, 2), 0);
 	EXPECT(wqt_post_seq(t, 2, 3), 0);
-	expect_read(fds[0], "rm:2@0");
+	cr_assert(wqt_reads(t, fds[0], "rm:2@0"));
 }
 
 VT_TEST(wq_post, each_watcher_gets_its_own_id, "empty", NULL)
@@ -108,9 +99,9 @@ VT_TEST(wq_post, each_watcher_gets_its_own_id, "empty", NULL)
 	/* whatever the poster put in the ID bits goes */
 	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0xff00, 1), 0);
 	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0x4200, 2), 0);
-	expect_read(a[0], "1 2");
-	expect_read(b[0], "1@17 2@17");
-	expect_read(c[0], "1@255 2@255");
+	cr_assert(wqt_reads(t, a[0], "1 2"));
+	cr_assert(wqt_reads(t, b[0], "1@17 2@17"));
+	cr_assert(wqt_reads(t, c[0], "1@255 2@255"));
 }
 
 VT_TEST(wq_post, type_subtype_and_flags_kept, "empty", NULL)
@@ -121,7 +112,7 @@ VT_TEST(wq_post, type_subtype_and_flags_kept, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, fds[0], 1, 2), 0);
 	EXPECT(wqt_post(t, 1, WATCH_TYPE_SB_NOTIFY, 200, 24, 0xabcd0000, 1), 0);
 	EXPECT(wqt_post(t, 1, WATCH_TYPE_KEY_NOTIFY, 7, 16, WATCH_INFO_FLAG_7, 2), 0);
-	expect_read(fds[0], "1@2/t3/s200/l24/fabcd 2@2/t1/s7/f80");
+	cr_assert(wqt_reads(t, fds[0], "1@2/t3/s200/l24/fabcd 2@2/t1/s7/f80"));
 }
 
 /* Posts to other objects do not reach a watch. */
@@ -136,7 +127,7 @@ VT_TEST(wq_post, only_the_watched_object, "empty", NULL)
 	EXPECT(wqt_post_seq(t, 2, 2), 0);
 	EXPECT(wqt_post_seq(t, 0, 3), 0);
 	EXPECT(wqt_post_seq(t, 0x100000001ull, 4), 0);
-	expect_read(fds[0], "1@1 3@2");
+	cr_assert(wqt_reads(t, fds[0], "1@1 3@2"));
 }
 
 /* Records come out in the order they were posted, across watches. */
@@ -151,7 +142,7 @@ VT_TEST(wq_post, records_in_post_order, "empty", NULL)
 	for (i = 1; i <= 6; i++)
 		EXPECT(wqt_post_seq(t, i % 2 ? 1 : 2, i), 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 2), 0);
-	expect_read(fds[0], "1@1 2@2 3@1 4@2 5@1 6@2 rm:2@2");
+	cr_assert(wqt_reads(t, fds[0], "1@1 2@2 3@1 4@2 5@1 6@2 rm:2@2"));
 }
 
 /* ---- an object dying under a poster ----------------------------------------- */

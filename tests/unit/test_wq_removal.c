@@ -21,15 +21,6 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static void expect_read(int fd, const char *want)
-{
-	char text[512];
-	long n = wqt_drain(t, fd, 512, text, sizeof(text));
-
-	cr_assert(n >= 0, "read: %ld (%s)", n, vfsim_errno_name((int)-n));
-	cr_assert_str_eq(text, want);
-}
-
 /* ---- the records, byte for byte -------------------------------------------------- */
 
 VT_TEST(wq_removal, unwatch_gives_16_byte_removal, "empty", NULL)
@@ -79,7 +70,7 @@ VT_TEST(wq_removal, removal_with_watch_id_0, "empty", NULL)
 	wqt_pipe(t, O_NONBLOCK, 4, fds);
 	EXPECT(vfsim_test_watch(t, fds[0], 5, 0), 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 5), 0);
-	expect_read(fds[0], "rm:5@0");
+	cr_assert(wqt_reads(t, fds[0], "rm:5@0"));
 }
 
 /* ---- EBADSLT ------------------------------------------------------------------------ */
@@ -102,10 +93,10 @@ VT_TEST(wq_removal, unwatch_without_watch_ebadslt, "empty", NULL)
 	EXPECT(vfsim_test_unwatch(t, a[0], 2), -EBADSLT);
 	EXPECT(vfsim_test_unwatch(t, a[1], 2), -EBADSLT);
 	/* a failed unwatch sends nothing; b's watch is untouched */
-	expect_read(a[0], "rm:2@1");
-	expect_read(b[0], "");
+	cr_assert(wqt_reads(t, a[0], "rm:2@1"));
+	cr_assert(wqt_reads(t, b[0], ""));
 	EXPECT(wqt_post_seq(t, 1, 9), 0);
-	expect_read(b[0], "9@1");
+	cr_assert(wqt_reads(t, b[0], "9@1"));
 }
 
 VT_TEST(wq_removal, unwatched_object_reaches_nobody, "empty", NULL)
@@ -120,7 +111,7 @@ VT_TEST(wq_removal, unwatched_object_reaches_nobody, "empty", NULL)
 	/* and it can be watched again, with another ID */
 	EXPECT(vfsim_test_watch(t, fds[0], 3, 2), 0);
 	EXPECT(wqt_post_seq(t, 3, 3), 0);
-	expect_read(fds[0], "1@1 rm:3@1 3@2");
+	cr_assert(wqt_reads(t, fds[0], "1@1 rm:3@1 3@2"));
 }
 
 /* ---- the object dies ---------------------------------------------------------------- */
@@ -137,15 +128,15 @@ VT_TEST(wq_removal, destroy_object_tells_every_watcher_once, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, c[0], 9, 255), 0);
 	EXPECT(vfsim_test_watch(t, a[0], 10, 3), 0);
 	EXPECT(vfsim_test_destroy_object(t, 9), 0);
-	expect_read(a[0], "rm:9@1");
-	expect_read(b[0], "rm:9@2");
-	expect_read(c[0], "rm:9@255");
+	cr_assert(wqt_reads(t, a[0], "rm:9@1"));
+	cr_assert(wqt_reads(t, b[0], "rm:9@2"));
+	cr_assert(wqt_reads(t, c[0], "rm:9@255"));
 	/* the other object lives on */
 	EXPECT(wqt_post_seq(t, 10, 1), 0);
 	EXPECT(wqt_post_seq(t, 9, 2), 0);
-	expect_read(a[0], "1@3");
-	expect_read(b[0], "");
-	expect_read(c[0], "");
+	cr_assert(wqt_reads(t, a[0], "1@3"));
+	cr_assert(wqt_reads(t, b[0], ""));
+	cr_assert(wqt_reads(t, c[0], ""));
 	/* the watches went with the object */
 	EXPECT(vfsim_test_unwatch(t, a[0], 9), -EBADSLT);
 	EXPECT(vfsim_test_destroy_object(t, 9), -ENOENT);
@@ -160,8 +151,8 @@ VT_TEST(wq_removal, destroy_object_0_gives_8_byte_removals, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, a[0], 0, 4), 0);
 	EXPECT(vfsim_test_watch(t, b[0], 0, 5), 0);
 	EXPECT(vfsim_test_destroy_object(t, 0), 0);
-	expect_read(a[0], "rm@4");
-	expect_read(b[0], "rm@5");
+	cr_assert(wqt_reads(t, a[0], "rm@4"));
+	cr_assert(wqt_reads(t, b[0], "rm@5"));
 }
 
 /* An object whose watches were all removed still exists, and has nobody to tell. */
@@ -173,7 +164,7 @@ VT_TEST(wq_removal, destroy_object_without_watchers, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, fds[0], 8, 1), 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 8), 0);
 	EXPECT(vfsim_test_destroy_object(t, 8), 0);
-	expect_read(fds[0], "rm:8@1");
+	cr_assert(wqt_reads(t, fds[0], "rm:8@1"));
 	EXPECT(vfsim_test_destroy_object(t, 8), -ENOENT);
 }
 
@@ -195,7 +186,7 @@ VT_TEST(wq_removal, destroy_after_watcher_closed, "empty", NULL)
 	EXPECT(vfsim_close(t, a[0]), 0);
 	EXPECT(vfsim_close(t, a[1]), 0);
 	EXPECT(vfsim_test_destroy_object(t, 6), 0);
-	expect_read(b[0], "rm:6@2");
+	cr_assert(wqt_reads(t, b[0], "rm:6@2"));
 }
 
 /* Removal records take a note like any record and can be lost. */
@@ -207,7 +198,7 @@ VT_TEST(wq_removal, removal_into_full_queue_is_a_loss, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, fds[0], 1, 1), 0);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 1), 0);
-	expect_read(fds[0], "1@1 loss");
+	cr_assert(wqt_reads(t, fds[0], "1@1 loss"));
 	/* the watch went all the same */
 	EXPECT(vfsim_test_unwatch(t, fds[0], 1), -EBADSLT);
 }
@@ -229,12 +220,12 @@ VT_TEST(wq_removal, second_watch_same_queue_same_object_ebusy, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, a[0], 2, 1), 0);
 	/* the refused watches did not happen: one record per queue */
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
-	expect_read(a[0], "1@1");
-	expect_read(b[0], "1@1");
+	cr_assert(wqt_reads(t, a[0], "1@1"));
+	cr_assert(wqt_reads(t, b[0], "1@1"));
 	/* and once the watch is gone, the queue may watch again */
 	EXPECT(vfsim_test_unwatch(t, a[0], 1), 0);
 	EXPECT(vfsim_test_watch(t, a[0], 1, 2), 0);
-	expect_read(a[0], "rm:1@1");
+	cr_assert(wqt_reads(t, a[0], "rm:1@1"));
 }
 
 VT_TEST(wq_removal, watch_id_out_of_range_einval, "empty", NULL)
@@ -252,7 +243,7 @@ VT_TEST(wq_removal, watch_id_out_of_range_einval, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, fds[0], 2, 255), 0);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(wqt_post_seq(t, 2, 2), 0);
-	expect_read(fds[0], "1 2@255");
+	cr_assert(wqt_reads(t, fds[0], "1 2@255"));
 }
 
 /* A pipe watching several objects gets each one's records with its ID. */
@@ -269,5 +260,5 @@ VT_TEST(wq_removal, one_queue_several_objects, "empty", NULL)
 	EXPECT(vfsim_test_unwatch(t, fds[0], 102), 0);
 	EXPECT(vfsim_test_destroy_object(t, 101), 0);
 	EXPECT(wqt_post_seq(t, 102, 7), 0);
-	expect_read(fds[0], "0@10 1@11 2@12 3@13 rm:102@12 rm:101@11");
+	cr_assert(wqt_reads(t, fds[0], "0@10 1@11 2@12 3@13 rm:102@12 rm:101@11"));
 }

@@ -3,7 +3,8 @@
  * IOC_WATCH_QUEUE_SET_SIZE (patchset.md §1.4, errata B12): the checks in
  * their order (ENODEV, EBUSY, EINVAL), 1..512 notes, once only, and what a
  * size holds: min(ring slots, notes), the ring being rounded up to a power
- * of two (the 5.17 fix) and the notes to whole pages of 32.  Posting one
+ * of two (the 5.17 fix: erratum B12, tests/errata/test_b12_*) and the
+ * notes to whole pages of 32.  Posting one
  * record more than that holds must give exactly the capacity back and one
  * LOSS record.  Before a size is set every post is lost, and reported.
  */
@@ -79,86 +80,36 @@ VT_TEST(wq_size, every_size_1_to_512_accepted, "empty", NULL)
 
 /* ---- capacity -------------------------------------------------------------------- */
 
-/*
- * Size a pipe with @nr_notes, post @cap + 1 records of @len bytes and read
- * them back: exactly 1..@cap, then one LOSS record.  Then the queue works
- * again: @cap more posts all arrive.
- */
-static void check_capacity(unsigned int nr_notes, unsigned int cap, unsigned int len)
-{
-	size_t size = 16 * 1024;
-	char *want = calloc(1, size), *got = calloc(1, size);
-	size_t off = 0;
-	unsigned int i;
-	int fds[2];
-
-	cr_assert(want && got);
-	wqt_pipe(t, O_NONBLOCK, nr_notes, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], nr_notes, 0), 0);
-	for (i = 1; i <= cap + 1; i++) {
-		EXPECT(wqt_post(t, nr_notes, WQT_TYPE, 0, len, 0, i), 0);
-		if (i > cap)
-			continue;
-		off += (size_t)snprintf(want + off, size - off, "%u", i);
-		if (len != WQT_LEN)
-			off += (size_t)snprintf(want + off, size - off, "/l%u", len);
-		off += (size_t)snprintf(want + off, size - off, " ");
-	}
-	snprintf(want + off, size - off, "loss");
-	EXPECT(wqt_drain(t, fds[0], 4096, got, size), cap + 1);
-	cr_assert_str_eq(got, want, "size %u: want %u records then a loss", nr_notes, cap);
-
-	for (i = 1; i <= cap; i++)
-		EXPECT(wqt_post(t, nr_notes, WQT_TYPE, 0, len, 0, 1000 + i), 0);
-	EXPECT(wqt_drain(t, fds[0], 4096, got, size), cap);
-	EXPECT(vfsim_close(t, fds[0]), 0);
-	EXPECT(vfsim_close(t, fds[1]), 0);
-	free(want);
-	free(got);
-}
-
 VT_TEST(wq_size, capacity_1, "empty", NULL)
 {
-	check_capacity(1, 1, WQT_LEN);
-}
-
-/* 3 notes: a ring of 4 slots, and a page of 32 notes behind it */
-VT_TEST(wq_size, capacity_3_ring_rounded_up_to_4, "empty", NULL)
-{
-	check_capacity(3, 4, WQT_LEN);
+	cr_assert(wqt_capacity_is(t, 1, 1, WQT_LEN));
 }
 
 VT_TEST(wq_size, capacity_17_is_32, "empty", NULL)
 {
-	check_capacity(17, 32, WQT_LEN);
+	cr_assert(wqt_capacity_is(t, 17, 32, WQT_LEN));
 }
 
 VT_TEST(wq_size, capacity_32, "empty", NULL)
 {
-	check_capacity(32, 32, WQT_LEN);
-}
-
-/* 33 notes: a ring of 64 and two pages, 64 notes */
-VT_TEST(wq_size, capacity_33_is_64, "empty", NULL)
-{
-	check_capacity(33, 64, WQT_LEN);
+	cr_assert(wqt_capacity_is(t, 32, 32, WQT_LEN));
 }
 
 /* 300 notes: a ring of 512 but only ten pages, 320 notes */
 VT_TEST(wq_size, capacity_300_limited_by_notes_320, "empty", NULL)
 {
-	check_capacity(300, 320, WQT_LEN);
+	cr_assert(wqt_capacity_is(t, 300, 320, WQT_LEN));
 }
 
 VT_TEST(wq_size, capacity_512, "empty", NULL)
 {
-	check_capacity(512, 512, WQT_LEN);
+	cr_assert(wqt_capacity_is(t, 512, 512, WQT_LEN));
 }
 
 /* Each record takes a 128-byte note whatever its length. */
 VT_TEST(wq_size, capacity_counts_records_not_bytes, "empty", NULL)
 {
-	check_capacity(4, 4, 127);
+	cr_assert(wqt_capacity_is(t, 4, 4, 127));
 }
 
 /* ---- before SET_SIZE ------------------------------------------------------------ */
