@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * watch_mount(2) (seed 002, vfs/mount_notify.c): every validation rule and
- * errno, in the order the syscall checks them (watch_id, at_flags, the
- * path walk, search permission, the watch queue, then the LSM and the
- * watch list), what a watch pins, and the REMOVAL records of an explicit
- * removal and of a dying mount.
+ * watch_mount(2) (seed 002, vfs/mount_notify.c): the validation rules and
+ * errnos, in the order the syscall checks them (the watch_id, at_flags,
+ * path and watch_fd checks it shares with watch_sb() are in
+ * test_notify_watch_args.c), what a watch pins, and the REMOVAL records of
+ * an explicit removal and of a dying mount.
  *
  * The removal record of an explicit removal carries the inode number of
  * the watched directory (errata B9, model fix); tmpfs numbers its inodes
@@ -29,108 +29,13 @@ static struct vfsim_task *t;
 /* The tree of every test: fx_notify_tree (common/fixtures.h), /mnt/a's
  * root, d and e being inodes 1, 2 and 3 of tmpfs "a". */
 
-/* ---- watch_id ---------------------------------------------------------------- */
-
-/* -1..255 only, checked before anything else: a missing path and a bad
- * watch_fd do not change the answer. */
-VT_TEST(watch_mount, watch_id_range, "empty", NULL)
-{
-	static const int bad[] = { -2, -3, INT_MIN, 256, 0x1ff, INT_MAX };
-	unsigned int i;
-	int p[2], q[2];
-
-	fx_notify_tree(v);
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], bad[i]), -EINVAL);
-		EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, 99, bad[i]), -EINVAL);
-	}
-	cr_assert_eq(vt_check(v), 0);
-	/* -1 is removal: nothing to remove yet */
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
-
-	/* the two ends of the range, and what the records carry */
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 0), 0);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, q[0], 255), 0);
-	OK(vfsim_mount(t, "x", "/mnt/a/d", "tmpfs", 0, NULL));
-	cr_assert(nt_records_are(t, p[0], "mount new_mount id=0 triggered_on=%u changed_mount=%u\n",
-			         nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d")));
-	cr_assert(nt_records_are(t, q[0], "mount new_mount id=255 triggered_on=%u changed_mount=%u\n",
-			         nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d")));
-}
-
-/* ---- at_flags ---------------------------------------------------------------- */
-
-/* Only AT_NO_AUTOMOUNT and AT_EMPTY_PATH; any other bit is EINVAL before
- * the walk (a missing path still gives EINVAL). */
-VT_TEST(watch_mount, at_flags, "empty", NULL)
-{
-	unsigned int bit;
-	int p[2];
-
-	fx_notify_tree(v);
-	nt_pipe(t, 16, p);
-	for (bit = 0; bit < 32; bit++) {
-		unsigned int f = 1U << bit;
-
-		if (f == AT_NO_AUTOMOUNT || f == AT_EMPTY_PATH)
-			continue;
-		cr_assert_eq(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", f, p[0], 1), -EINVAL,
-			     "at_flags %#x", f);
-		cr_assert_eq(vfsim_watch_mount(t, AT_FDCWD, "/nope", f | AT_EMPTY_PATH,
-					       p[0], 1), -EINVAL, "at_flags %#x", f);
-	}
-	cr_assert_eq(vt_check(v), 0);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH,
-				 p[0], 1), 0);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH,
-				 p[0], -1), 0);
-	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x1\n"));
-}
-
 /* ---- the path walk ------------------------------------------------------------ */
 
-/* A directory is required (LOOKUP_DIRECTORY); symlinks are followed
- * (LOOKUP_FOLLOW); lookup errors come back as they are. */
-VT_TEST(watch_mount, path_errors, "empty", NULL)
-{
-	long fd;
-	int p[2];
-
-	fx_notify_tree(v);
-	nt_pipe(t, 16, p);
-	OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
-	OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
-	fd = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	OK(fd);
-
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f/x", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/flink", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_mount(t, (int)fd, "", AT_EMPTY_PATH, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_mount(t, (int)fd, "x", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, p[0], 1), -ENOENT);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/nope/x", 0, p[0], 1), -ENOENT);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/dangling", 0, p[0], 1), -ENOENT);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "", 0, p[0], 1), -ENOENT);
-	EXPECT(vfsim_watch_mount(t, 77, "x", 0, p[0], 1), -EBADF);
-	/* the walk comes before the queue: a bad watch_fd does not show */
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, 99, 1), -ENOENT);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, 99, 1), -ENOTDIR);
-	/* the same errors for removal */
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/f", 0, p[0], -1), -ENOTDIR);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/nope", 0, p[0], -1), -ENOENT);
-	OK(vfsim_close(t, (int)fd));
-	cr_assert(nt_records_are(t, p[0], "%s", ""));
-}
-
 /* A symlink to a directory puts the watch on the directory. */
-VT_TEST(watch_mount, follows_symlinks, "empty", NULL)
+VT_TEST(watch_mount, follows_symlinks, "empty", fx_notify_tree)
 {
 	int p[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
@@ -148,12 +53,11 @@ VT_TEST(watch_mount, follows_symlinks, "empty", NULL)
  *   `-sub      0755 root
  *   /mine      0700 uid 1000
  */
-VT_TEST(watch_mount, search_permission, "empty", NULL)
+VT_TEST(watch_mount, search_permission, "empty", fx_notify_tree)
 {
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	int p[2], up[2];
 
-	fx_notify_tree(v);
 	nt_mkdirs(t, "/priv/sub");
 	nt_mkdirs(t, "/mine");
 	OK(vfsim_chmod(t, "/priv", 0700));
@@ -185,12 +89,11 @@ VT_TEST(watch_mount, search_permission, "empty", NULL)
 
 /* AT_EMPTY_PATH with a directory fd watches that directory; without the
  * flag an empty path is ENOENT.  Relative paths start at dfd. */
-VT_TEST(watch_mount, empty_path_and_dfd, "empty", NULL)
+VT_TEST(watch_mount, empty_path_and_dfd, "empty", fx_notify_tree)
 {
 	long dfd;
 	int p[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a", O_PATH | O_DIRECTORY, 0);
 	OK(dfd);
@@ -275,11 +178,10 @@ VT_TEST(watch_mount, automount_triggered, "empty", NULL)
  *   /mnt/a    tmpfs "a"   (d in it)
  *   /mnt/b    bind of /mnt/a
  */
-VT_TEST(watch_mount, ebusy, "empty", NULL)
+VT_TEST(watch_mount, ebusy, "empty", fx_notify_tree)
 {
 	int p[2], q[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
@@ -319,11 +221,10 @@ VT_TEST(watch_mount, ebusy, "empty", NULL)
  * EBADSLT when there is none (another pipe's, another directory's, or
  * a second removal), and nothing more arrives afterwards.
  */
-VT_TEST(watch_mount, removal, "empty", NULL)
+VT_TEST(watch_mount, removal, "empty", fx_notify_tree)
 {
 	int p[2], q[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 7), 0);
@@ -353,36 +254,6 @@ VT_TEST(watch_mount, removal, "empty", NULL)
 	cr_assert_eq(vt_check(v), 0);
 }
 
-/* ---- the watch queue (errata B1, fixed) --------------------------------------------- */
-
-/* A closed fd is EBADF, an fd that is not a notification pipe EINVAL, for
- * adding and for removing; either end of the pipe names the queue. */
-VT_TEST(watch_mount, watch_fd, "empty", NULL)
-{
-	int p[2], plain[2];
-	long file;
-
-	fx_notify_tree(v);
-	nt_pipe(t, 16, p);
-	OK(vfsim_pipe2(t, plain, 0));
-	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	OK(file);
-
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, -1, 1), -EBADF);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, (int)file, 1), -EINVAL);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[0], 1), -EINVAL);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[1], 1), -EINVAL);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, -1), -EBADF);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[0], -1), -EINVAL);
-	cr_assert_eq(vt_check(v), 0);
-
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[1], 1), 0);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
-	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x1\n"));
-	OK(vfsim_close(t, (int)file));
-}
-
 /* ---- the LSM hook ------------------------------------------------------------------- */
 
 struct lsm_log {
@@ -410,12 +281,11 @@ static const struct vfsim_lsm_ops lsm_ops = { .watch_mount = lsm_watch_mount };
  * still EBADSLT, events reach nobody); removal does not ask.  (A positive
  * answer is a policy bug: a warning and a refusal, see test_fsinfo_lsm.)
  */
-VT_TEST(watch_mount, lsm_denies, "empty", NULL)
+VT_TEST(watch_mount, lsm_denies, "empty", fx_notify_tree)
 {
 	struct lsm_log log = { .ret = -EPERM };
 	int p[2], q[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	vfsim_set_lsm(v, &lsm_ops, &log);
@@ -461,11 +331,10 @@ VT_TEST(watch_mount, lsm_denies, "empty", NULL)
  * watches removed, one left to the pipe's close and one left to the
  * teardown.
  */
-VT_TEST(watch_mount, pins_the_dentry, "empty", NULL)
+VT_TEST(watch_mount, pins_the_dentry, "empty", fx_notify_tree)
 {
 	int p[2], q[2], r[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	nt_pipe(t, 16, r);
@@ -496,12 +365,11 @@ VT_TEST(watch_mount, pins_the_dentry, "empty", NULL)
  *   `-/mnt/a       tmpfs "a"      <- p watches the root (ID 3) and d (ID 4)
  *       `-d
  */
-VT_TEST(watch_mount, removal_when_the_mount_dies, "empty", NULL)
+VT_TEST(watch_mount, removal_when_the_mount_dies, "empty", fx_notify_tree)
 {
 	unsigned int a;
 	int p[2], q[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	a = nt_mnt_id(t, "/mnt/a");
@@ -524,13 +392,12 @@ VT_TEST(watch_mount, removal_when_the_mount_dies, "empty", NULL)
  * watches live on (UNMOUNT on the parent now, REMOVAL only when the last
  * reference goes, in cleanup_mnt()).
  */
-VT_TEST(watch_mount, removal_after_lazy_umount, "empty", NULL)
+VT_TEST(watch_mount, removal_after_lazy_umount, "empty", fx_notify_tree)
 {
 	unsigned int a;
 	long fd;
 	int p[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	a = nt_mnt_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
@@ -547,12 +414,11 @@ VT_TEST(watch_mount, removal_after_lazy_umount, "empty", NULL)
  * The invariant checker while such a detached mount is alive: its watches
  * are real (they got the REMOVAL above) and must count.
  */
-VT_TEST(watch_mount, invariants_hold_for_a_detached_watched_mount, "empty", NULL)
+VT_TEST(watch_mount, invariants_hold_for_a_detached_watched_mount, "empty", fx_notify_tree)
 {
 	long fd;
 	int p[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 5), 0);
 	fd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d/e", O_PATH | O_DIRECTORY, 0);

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * watch_sb(2) (seed 003, vfs/sb_notify.c): every validation rule and
- * errno, in the order the syscall checks them (watch_id, at_flags, the
- * path walk, search permission, the watch queue, the LSM, the watch
- * list), the superblock a watch pins, and the REMOVAL records of an
- * explicit removal and of a dying superblock.
+ * watch_sb(2) (seed 003, vfs/sb_notify.c): the validation rules and
+ * errnos, in the order the syscall checks them (the watch_id, at_flags,
+ * path and watch_fd checks it shares with watch_mount() are in
+ * test_notify_watch_args.c), the superblock a watch pins, and the REMOVAL
+ * records of an explicit removal and of a dying superblock.
  *
  * An sb watch is keyed by the superblock's unique ID, so the REMOVAL
  * records (explicit or at the superblock's death) carry that ID, and one
@@ -33,93 +33,13 @@ static struct vfsim_task *t;
 /* The tree of every test: fx_notify_tree (common/fixtures.h), /mnt/a's
  * root, d and e being inodes 1, 2 and 3 of tmpfs "a". */
 
-/* ---- watch_id and at_flags ------------------------------------------------------ */
-
-VT_TEST(watch_sb, watch_id_range, "empty", NULL)
-{
-	static const int bad[] = { -2, -3, INT_MIN, 256, 0x1ff, INT_MAX };
-	unsigned int i;
-	uint64_t sb;
-	int p[2], q[2];
-
-	fx_notify_tree(v);
-	sb = nt_sb_id(t, "/mnt/a");
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], bad[i]), -EINVAL);
-		EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, 99, bad[i]), -EINVAL);
-	}
-	cr_assert_eq(vt_check(v), 0);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
-
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 0), 0);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], 255), 0);
-	nt_poke_sb(t, "/mnt/a");
-	cr_assert(nt_records_are(t, p[0], "sb readonly id=0 sb_id=0x%llx\n", (unsigned long long)sb));
-	cr_assert(nt_records_are(t, q[0], "sb readonly id=255 sb_id=0x%llx\n", (unsigned long long)sb));
-}
-
-VT_TEST(watch_sb, at_flags, "empty", NULL)
-{
-	unsigned int bit;
-	int p[2];
-
-	fx_notify_tree(v);
-	nt_pipe(t, 16, p);
-	for (bit = 0; bit < 32; bit++) {
-		unsigned int f = 1U << bit;
-
-		if (f == AT_NO_AUTOMOUNT || f == AT_EMPTY_PATH)
-			continue;
-		cr_assert_eq(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", f, p[0], 1), -EINVAL,
-			     "at_flags %#x", f);
-		cr_assert_eq(vfsim_watch_sb(t, AT_FDCWD, "/nope", f | AT_EMPTY_PATH, p[0], 1),
-			     -EINVAL, "at_flags %#x", f);
-	}
-	cr_assert_eq(vt_check(v), 0);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], 1), 0);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", AT_NO_AUTOMOUNT | AT_EMPTY_PATH, p[0], -1), 0);
-	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n",
-			         nt_sb_id(t, "/mnt/a")));
-}
-
 /* ---- the path walk (errata B3, fixed: the lookup flags are used) ----------------- */
 
-VT_TEST(watch_sb, path_errors, "empty", NULL)
-{
-	long fd;
-	int p[2];
-
-	fx_notify_tree(v);
-	nt_pipe(t, 16, p);
-	OK(vfsim_symlinkat(t, "/f", AT_FDCWD, "/flink"));
-	OK(vfsim_symlinkat(t, "/nowhere", AT_FDCWD, "/dangling"));
-	fd = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	OK(fd);
-
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f/x", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/flink", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_sb(t, (int)fd, "", AT_EMPTY_PATH, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_sb(t, (int)fd, "x", 0, p[0], 1), -ENOTDIR);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, p[0], 1), -ENOENT);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/dangling", 0, p[0], 1), -ENOENT);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "", 0, p[0], 1), -ENOENT);
-	EXPECT(vfsim_watch_sb(t, 77, "x", 0, p[0], 1), -EBADF);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/nope", 0, 99, 1), -ENOENT);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/f", 0, p[0], -1), -ENOTDIR);
-	OK(vfsim_close(t, (int)fd));
-	cr_assert_eq(vt_check(v), 0);
-	cr_assert(nt_records_are(t, p[0], "%s", ""));
-}
-
 /* A symlink is followed: the watch is on the target's superblock. */
-VT_TEST(watch_sb, follows_symlinks, "empty", NULL)
+VT_TEST(watch_sb, follows_symlinks, "empty", fx_notify_tree)
 {
 	int p[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	OK(vfsim_symlinkat(t, "/mnt/a/d", AT_FDCWD, "/link"));
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/link", 0, p[0], 1), 0);
@@ -134,12 +54,11 @@ VT_TEST(watch_sb, follows_symlinks, "empty", NULL)
  *   /priv      0700 root
  *   `-sub
  */
-VT_TEST(watch_sb, search_permission, "empty", NULL)
+VT_TEST(watch_sb, search_permission, "empty", fx_notify_tree)
 {
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	int p[2], up[2];
 
-	fx_notify_tree(v);
 	nt_mkdirs(t, "/priv/sub");
 	OK(vfsim_chmod(t, "/priv", 0700));
 	nt_pipe(t, 16, p);
@@ -163,13 +82,12 @@ VT_TEST(watch_sb, search_permission, "empty", NULL)
 	cr_assert_eq(vt_check(v), 0);
 }
 
-VT_TEST(watch_sb, empty_path_and_dfd, "empty", NULL)
+VT_TEST(watch_sb, empty_path_and_dfd, "empty", fx_notify_tree)
 {
 	uint64_t sb_a, sb_root;
 	long dfd;
 	int p[2], q[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	sb_a = nt_sb_id(t, "/mnt/a");
@@ -203,7 +121,7 @@ VT_TEST(watch_sb, empty_path_and_dfd, "empty", NULL)
  */
 static void automount_case(unsigned int at_flags)
 {
-	uint64_t sb;
+	unsigned long long sb;
 	int p[2];
 
 	fx_notify_tree(v);
@@ -220,7 +138,7 @@ static void automount_case(unsigned int at_flags)
 	cr_assert(nt_records_are(t, p[0],
 			         "sb readonly id=1 sb_id=0x%llx\n"
 			         "meta removal id=1 object=0x%llx\n",
-			         (unsigned long long)sb, (unsigned long long)sb));
+			         (unsigned long long)sb, sb));
 }
 
 VT_TEST(watch_sb, no_automount_flag_still_automounts, "empty", NULL)
@@ -244,12 +162,11 @@ VT_TEST(watch_sb, automount_triggered, "empty", NULL)
  *   /mnt/b    bind of /mnt/a/d   (same superblock)
  *   /mnt/c    tmpfs "c"          (another)
  */
-VT_TEST(watch_sb, ebusy, "empty", NULL)
+VT_TEST(watch_sb, ebusy, "empty", fx_notify_tree)
 {
 	uint64_t sb_a;
 	int p[2], q[2];
 
-	fx_notify_tree(v);
 	nt_mkdirs(t, "/mnt/c");
 	OK(vfsim_mount(t, "/mnt/a/d", "/mnt/b", NULL, MS_BIND, NULL));
 	OK(vfsim_mount(t, "c", "/mnt/c", "tmpfs", 0, NULL));
@@ -278,12 +195,11 @@ VT_TEST(watch_sb, ebusy, "empty", NULL)
 
 /* ---- removal ------------------------------------------------------------------------ */
 
-VT_TEST(watch_sb, removal, "empty", NULL)
+VT_TEST(watch_sb, removal, "empty", fx_notify_tree)
 {
 	uint64_t sb_a;
 	int p[2], q[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
 	sb_a = nt_sb_id(t, "/mnt/a");
@@ -309,34 +225,6 @@ VT_TEST(watch_sb, removal, "empty", NULL)
 	cr_assert_eq(vt_check(v), 0);
 }
 
-/* ---- the watch queue (errata B2, fixed) ------------------------------------------------ */
-
-VT_TEST(watch_sb, watch_fd, "empty", NULL)
-{
-	int p[2], plain[2];
-	long file;
-
-	fx_notify_tree(v);
-	nt_pipe(t, 16, p);
-	OK(vfsim_pipe2(t, plain, 0));
-	file = vfsim_openat(t, AT_FDCWD, "/f", O_RDONLY, 0);
-	OK(file);
-
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, -1, 1), -EBADF);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, (int)file, 1), -EINVAL);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[0], 1), -EINVAL);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[1], 1), -EINVAL);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, 99, -1), -EBADF);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, plain[0], -1), -EINVAL);
-	cr_assert_eq(vt_check(v), 0);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[1], 1), 0);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), 0);
-	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x%llx\n",
-			         nt_sb_id(t, "/mnt/a")));
-	OK(vfsim_close(t, (int)file));
-}
-
 /* ---- the LSM hook ---------------------------------------------------------------------- */
 
 struct lsm_log {
@@ -360,14 +248,13 @@ static const struct vfsim_lsm_ops lsm_ops = { .watch_sb = lsm_watch_sb };
 
 /* security_watch_sb() gets the superblock's ID; a refusal's errno comes
  * back and leaves no watch; removal does not ask. */
-VT_TEST(watch_sb, lsm_denies, "empty", NULL)
+VT_TEST(watch_sb, lsm_denies, "empty", fx_notify_tree)
 {
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	struct lsm_log log = { .ret = -EPERM };
 	uint64_t sb_a;
 	int p[2], up[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	nt_pipe(u, 16, up);
 	sb_a = nt_sb_id(t, "/mnt/a");
@@ -407,12 +294,11 @@ VT_TEST(watch_sb, lsm_denies, "empty", NULL)
  *   /mnt/a    tmpfs "a"
  *   /mnt/b    bind of /mnt/a       (the same superblock)
  */
-VT_TEST(watch_sb, removal_when_the_superblock_dies, "empty", NULL)
+VT_TEST(watch_sb, removal_when_the_superblock_dies, "empty", fx_notify_tree)
 {
 	uint64_t sb_a;
 	int p[2], q[2], r[2];
 
-	fx_notify_tree(v);
 	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
@@ -436,13 +322,12 @@ VT_TEST(watch_sb, removal_when_the_superblock_dies, "empty", NULL)
 
 /* A lazily detached mount kept by an fd keeps the superblock active: the
  * REMOVAL waits for the close. */
-VT_TEST(watch_sb, removal_after_lazy_umount, "empty", NULL)
+VT_TEST(watch_sb, removal_after_lazy_umount, "empty", fx_notify_tree)
 {
 	uint64_t sb_a;
 	long fd;
 	int p[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	sb_a = nt_sb_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
@@ -457,11 +342,10 @@ VT_TEST(watch_sb, removal_after_lazy_umount, "empty", NULL)
 
 /* Watches left in place at teardown, on a live and on a dead superblock:
  * nothing leaks (vt_finish). */
-VT_TEST(watch_sb, pins_are_released_at_teardown, "empty", NULL)
+VT_TEST(watch_sb, pins_are_released_at_teardown, "empty", fx_notify_tree)
 {
 	int p[2];
 
-	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/", 0, p[0], 2), 0);
