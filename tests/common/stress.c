@@ -1,10 +1,15 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What the stress programs share: see stress.h. */
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
 #include "common/stress.h"
@@ -81,4 +86,113 @@ uint64_t stress_rand(uint64_t *s)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+/* ---- quiescent points ------------------------------------------------------- */
+
+static pthread_rwlock_t quiesce;
+
+void stress_quiesce_init(void)
+{
+	pthread_rwlockattr_t attr;
+
+	pthread_rwlockattr_init(&attr);
+	pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+	pthread_rwlock_init(&quiesce, &attr);
+	pthread_rwlockattr_destroy(&attr);
+}
+
+void stress_op_begin(void)
+{
+	pthread_rwlock_rdlock(&quiesce);
+}
+
+void stress_op_end(void)
+{
+	pthread_rwlock_unlock(&quiesce);
+}
+
+void stress_check_loop(struct vfsim *v, const int *stop, bool unquiesced,
+		       struct stress_counts *n)
+{
+	char why[256];
+
+	while (!__atomic_load_n(stop, __ATOMIC_RELAXED)) {
+		struct timespec ts = { 0, 1000000 };	/* 1 ms */
+		int ret;
+
+		if (!unquiesced)
+			pthread_rwlock_wrlock(&quiesce);
+		ret = vfsim_check_invariants(v, why, sizeof(why));
+		if (!unquiesced)
+			pthread_rwlock_unlock(&quiesce);
+		n->ops++;
+		if (ret) {
+			stress_error("invariant", why, ret);
+			break;
+		}
+		n->ok++;
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* ---- workers -------------------------------------------------------------------- */
+
+static const int close_ok[] = { 0 };
+
+struct vfsim_task *stress_task(struct vfsim *v)
+{
+	struct vfsim_task *t = NULL;
+	long ret = STRESS_OP(vfsim_task_create(v, 0, 0, &t));
+
+	if (ret) {
+		stress_error("vfsim_task_create", NULL, ret);
+		return NULL;
+	}
+	return t;
+}
+
+void stress_task_end(struct vfsim_task *t)
+{
+	stress_op_begin();
+	vfsim_task_destroy(t);
+	stress_op_end();
+}
+
+long stress_hold(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h,
+		 const char *path)
+{
+	static const int walk_ok[] = { ENOENT, 0 };
+	long ret = STRESS_OP(vfsim_openat(t, AT_FDCWD, path, O_PATH | O_DIRECTORY, 0));
+
+	stress_tally(c, "openat", path, ret, walk_ok);
+	if (ret < 0)
+		return ret;
+	if (h->n == STRESS_MAX_HELD) {
+		stress_tally(c, "close", path, STRESS_OP(vfsim_close(t, h->fd[0])), close_ok);
+		memmove(h->fd, h->fd + 1, sizeof(h->fd[0]) * (STRESS_MAX_HELD - 1));
+		h->n--;
+	}
+	h->fd[h->n++] = (int)ret;
+	return ret;
+}
+
+void stress_release_one(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h)
+{
+	if (h->n)
+		stress_tally(c, "close", NULL, STRESS_OP(vfsim_close(t, h->fd[--h->n])), close_ok);
+}
+
+void stress_release_all(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h)
+{
+	while (h->n)
+		stress_release_one(c, t, h);
+}
+
+void stress_run_for(unsigned long seconds, int *stop)
+{
+	struct timespec ts = { .tv_sec = (time_t)seconds };
+
+	nanosleep(&ts, NULL);
+	__atomic_store_n(stop, 1, __ATOMIC_RELAXED);
 }

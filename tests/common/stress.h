@@ -2,13 +2,17 @@
 /*
  * What the stress programs share: the command line of liburcu's torture
  * tests (--seconds N --threads N --seed N), printed so a run can be
- * replayed, and splitmix64 for per-thread streams derived from the seed.
+ * replayed, splitmix64 for per-thread streams derived from the seed, the
+ * quiescent points of the invariant checker, and what the walker threads
+ * do with their task and their open fds.
  */
 #ifndef VFSIM_TESTS_STRESS_H
 #define VFSIM_TESTS_STRESS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include <vfsim/vfsim.h>
 
 struct stress_args {
 	unsigned long seconds;
@@ -43,5 +47,51 @@ struct stress_counts {
  * explains, or an error. */
 void stress_tally(struct stress_counts *c, const char *what, const char *detail,
 		  long ret, const int *allowed);
+
+/*
+ * Quiescent points for the invariant checker: vfsim_check_invariants()
+ * reads the whole model and wants no call in flight, so every call of the
+ * workers holds the quiesce lock for reading (STRESS_OP) and the checker
+ * takes it for writing, writers first so that a stream of calls cannot
+ * starve it.  stress_quiesce_init() before the threads start.
+ */
+void stress_quiesce_init(void);
+void stress_op_begin(void);
+void stress_op_end(void);
+#define STRESS_OP(expr) ({						\
+	long __r;							\
+	stress_op_begin();						\
+	__r = (expr);							\
+	stress_op_end();						\
+	__r;								\
+})
+
+/* The checker thread's loop: vfsim_check_invariants(@v) every millisecond
+ * until *@stop, at quiescent points unless @unquiesced; a violation is an
+ * error and ends the loop.  Counts into @n. */
+void stress_check_loop(struct vfsim *v, const int *stop, bool unquiesced,
+		       struct stress_counts *n);
+
+/* A task of its own for a worker thread: NULL (and an error) on failure. */
+struct vfsim_task *stress_task(struct vfsim *v);
+void stress_task_end(struct vfsim_task *t);
+
+/* A walker's open O_PATH directory fds: at most STRESS_MAX_HELD. */
+#define STRESS_MAX_HELD 4
+struct stress_held {
+	int fd[STRESS_MAX_HELD];
+	unsigned int n;
+};
+
+/* Open @path O_PATH | O_DIRECTORY as @t (ENOENT is no error) and hold the
+ * fd, closing the oldest when all are taken: the result of the open. */
+long stress_hold(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h,
+		 const char *path);
+/* Close the newest held fd; every held fd. */
+void stress_release_one(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h);
+void stress_release_all(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h);
+
+/* The run: sleep @seconds, then raise *@stop for the threads. */
+void stress_run_for(unsigned long seconds, int *stop);
 
 #endif

@@ -45,10 +45,8 @@
 
 #define NDIRS 4
 #define MAX_DEPTH 3
-#define MAX_HELD 4
 
 static struct vfsim *v;
-static pthread_rwlock_t quiesce;
 static bool unquiesced;
 static int stop;
 
@@ -60,14 +58,6 @@ struct worker {
 };
 
 
-/* Every operation runs with the checker held off (see the header). */
-#define OP(expr) ({							\
-	long __r;							\
-	pthread_rwlock_rdlock(&quiesce);				\
-	__r = (expr);							\
-	pthread_rwlock_unlock(&quiesce);				\
-	__r;								\
-})
 
 static void dir_path(char *buf, size_t len, unsigned int d, bool sub)
 {
@@ -94,14 +84,14 @@ static void *mounter(void *arg)
 		if (op < 4) {
 			if (depth[d] >= MAX_DEPTH)
 				continue;
-			ret = OP(vfsim_mount(t, "none", path, "tmpfs", 0, NULL));
+			ret = STRESS_OP(vfsim_mount(t, "none", path, "tmpfs", 0, NULL));
 			stress_tally(&w->n, "mount", path, ret, mount_ok);
 			if (ret == 0)
 				depth[d]++;
 		} else if (op < 8) {
 			int flags = stress_rand(&w->rng) % 4 == 0 ? MNT_DETACH : 0;
 
-			ret = OP(vfsim_umount2(t, path, flags));
+			ret = STRESS_OP(vfsim_umount2(t, path, flags));
 			if (!depth[d]) {
 				/* not a mountpoint: EINVAL and nothing else */
 				if (ret != -EINVAL)
@@ -119,7 +109,7 @@ static void *mounter(void *arg)
 			if (!depth[d])
 				continue;	/* /mN/x is only ever made in a tmpfs */
 			dir_path(path, sizeof(path), d, true);
-			ret = OP(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
+			ret = STRESS_OP(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
 			stress_tally(&w->n, "mkdir", path, ret, mkdir_ok);
 		}
 	}
@@ -128,7 +118,7 @@ static void *mounter(void *arg)
 	for (unsigned int d = 0; d < NDIRS; d++) {
 		dir_path(path, sizeof(path), d, false);
 		while (depth[d]) {
-			long ret = OP(vfsim_umount2(t, path, MNT_DETACH));
+			long ret = STRESS_OP(vfsim_umount2(t, path, MNT_DETACH));
 
 			if (ret) {
 				stress_error("final umount", path, ret);
@@ -136,7 +126,7 @@ static void *mounter(void *arg)
 			}
 			depth[d]--;
 		}
-		if (OP(vfsim_umount2(t, path, 0)) != -EINVAL)
+		if (STRESS_OP(vfsim_umount2(t, path, 0)) != -EINVAL)
 			stress_error("still mounted at the end", path, 0);
 	}
 	return NULL;
@@ -145,76 +135,43 @@ static void *mounter(void *arg)
 static void *walker(void *arg)
 {
 	static const int walk_ok[] = { ENOENT, 0 };
-	static const int close_ok[] = { 0 };
 	struct worker *w = arg;
-	struct vfsim_task *t;
-	int held[MAX_HELD], nheld = 0;
+	struct vfsim_task *t = stress_task(v);
+	struct stress_held held = { .n = 0 };
 	char path[32];
 	long ret;
 
-	ret = OP(vfsim_task_create(v, 0, 0, &t));
-	if (ret) {
-		stress_error("vfsim_task_create", NULL, ret);
+	if (!t)
 		return NULL;
-	}
 	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
 		unsigned int d = (unsigned int)(stress_rand(&w->rng) % NDIRS);
 		unsigned int op = (unsigned int)(stress_rand(&w->rng) % 8);
 
 		dir_path(path, sizeof(path), d, op & 1);
 		if (op < 4) {
-			ret = OP(vfsim_path_mnt_id(t, path));
+			ret = STRESS_OP(vfsim_path_mnt_id(t, path));
 			stress_tally(&w->n, "path_mnt_id", path, ret, walk_ok);
 			if (ret == 0)
 				stress_error("mount ID 0", path, ret);
 		} else if (op < 7) {
-			ret = OP(vfsim_openat(t, AT_FDCWD, path, O_PATH | O_DIRECTORY, 0));
-			stress_tally(&w->n, "openat", path, ret, walk_ok);
-			if (ret >= 0) {
-				if (nheld == MAX_HELD) {
-					stress_tally(&w->n, "close", path, OP(vfsim_close(t, held[0])), close_ok);
-					memmove(held, held + 1, sizeof(held[0]) * (MAX_HELD - 1));
-					nheld--;
-				}
-				held[nheld++] = (int)ret;
-			}
-		} else if (nheld) {
-			stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+			stress_hold(&w->n, t, &held, path);
+		} else if (held.n) {
+			stress_release_one(&w->n, t, &held);
 		} else {
-			ret = OP(vfsim_path_mnt_id(t, "/"));
+			ret = STRESS_OP(vfsim_path_mnt_id(t, "/"));
 			stress_tally(&w->n, "path_mnt_id", "/", ret, walk_ok);
 		}
 	}
-	while (nheld)
-		stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
-	pthread_rwlock_rdlock(&quiesce);
-	vfsim_task_destroy(t);
-	pthread_rwlock_unlock(&quiesce);
+	stress_release_all(&w->n, t, &held);
+	stress_task_end(t);
 	return NULL;
 }
 
 static void *checker(void *arg)
 {
 	struct worker *w = arg;
-	char why[256];
 
-	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		struct timespec ts = { 0, 1000000 };	/* 1 ms */
-		int ret;
-
-		if (!unquiesced)
-			pthread_rwlock_wrlock(&quiesce);
-		ret = vfsim_check_invariants(v, why, sizeof(why));
-		if (!unquiesced)
-			pthread_rwlock_unlock(&quiesce);
-		w->n.ops++;
-		if (ret) {
-			stress_error("invariant", why, ret);
-			break;
-		}
-		w->n.ok++;
-		nanosleep(&ts, NULL);
-	}
+	stress_check_loop(v, &stop, unquiesced, &w->n);
 	return NULL;
 }
 
@@ -231,7 +188,6 @@ int main(int argc, char **argv)
 	uint64_t seed;
 	struct stress_args a;
 	struct worker *w;
-	struct timespec ts;
 	unsigned int nmounts = 0;
 	char path[32], why[256];
 
@@ -257,15 +213,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	{
-		pthread_rwlockattr_t attr;
-
-		pthread_rwlockattr_init(&attr);
-		pthread_rwlockattr_setkind_np(&attr,
-			PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
-		pthread_rwlock_init(&quiesce, &attr);
-		pthread_rwlockattr_destroy(&attr);
-	}
+	stress_quiesce_init();
 	w = calloc(nthreads, sizeof(*w));
 	if (!w)
 		return 1;
@@ -279,10 +227,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	ts.tv_sec = (time_t)seconds;
-	ts.tv_nsec = 0;
-	nanosleep(&ts, NULL);
-	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	stress_run_for(seconds, &stop);
 	for (unsigned long i = 0; i < nthreads; i++) {
 		pthread_join(w[i].th, NULL);
 		printf("stress_mounts: thread %lu (%s): %lu ops, %lu ok, %lu expected errors\n",

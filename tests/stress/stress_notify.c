@@ -68,7 +68,6 @@
 
 #define NDIRS		4
 #define MAX_MOUNTS	24		/* in the namespace, the default tree's 4 included */
-#define MAX_HELD	4
 #define MAX_MNT_ID	(1u << 16)
 #define SB_ID_START	(1ULL << 40)
 #define NOTES_A		256
@@ -78,7 +77,6 @@
 
 static struct vfsim *v;
 static struct vfsim_task *tk;		/* watcher, readers, main: one process */
-static pthread_rwlock_t quiesce;
 static int stop;			/* the writers stop */
 static int drain;			/* reader B: drain and stop */
 static int pipe_a[2], pipe_b[2];
@@ -97,14 +95,6 @@ struct worker {
 };
 
 
-/* Every syscall but the readers' runs with the checker held off. */
-#define OP(expr) ({							\
-	long __r;							\
-	pthread_rwlock_rdlock(&quiesce);				\
-	__r = (expr);							\
-	pthread_rwlock_unlock(&quiesce);				\
-	__r;								\
-})
 
 static bool stopping(void)
 {
@@ -144,9 +134,9 @@ static unsigned int nr_mounts(void)
 {
 	unsigned int n = 0;
 
-	pthread_rwlock_rdlock(&quiesce);
+	stress_op_begin();
 	vfsim_for_each_mount(tk, count_mount, &n);
-	pthread_rwlock_unlock(&quiesce);
+	stress_op_end();
 	return n;
 }
 
@@ -154,7 +144,7 @@ static unsigned int nr_mounts(void)
  * changes the tree, so the answer holds until it acts. */
 static bool is_mounted(const char *path)
 {
-	return OP(vfsim_path_mnt_id(tk, path)) != OP(vfsim_path_mnt_id(tk, "/mnt"));
+	return STRESS_OP(vfsim_path_mnt_id(tk, path)) != STRESS_OP(vfsim_path_mnt_id(tk, "/mnt"));
 }
 
 static void *mounter(void *arg)
@@ -181,12 +171,12 @@ static void *mounter(void *arg)
 		if (op < 3) {
 			if (nr_mounts() >= MAX_MOUNTS)
 				continue;
-			ret = OP(vfsim_mount(t, "none", path, "tmpfs", 0, NULL));
+			ret = STRESS_OP(vfsim_mount(t, "none", path, "tmpfs", 0, NULL));
 			stress_tally(&w->n, "mount", path, ret, mount_ok);
 		} else if (op < 5) {
 			int flags = pick(w, 4) == 0 ? MNT_DETACH : 0;
 
-			ret = OP(vfsim_umount2(t, path, flags));
+			ret = STRESS_OP(vfsim_umount2(t, path, flags));
 			stress_tally(&w->n, "umount", path, ret, umount_ok);
 		} else if (op == 5) {
 			unsigned long flags = MS_BIND | (pick(w, 2) ? MS_REC : 0);
@@ -195,15 +185,15 @@ static void *mounter(void *arg)
 			 * make mK/x in rootfs, out of the final unmount's reach. */
 			if (nr_mounts() >= MAX_MOUNTS / 2 || !is_mounted(other))
 				continue;	/* a recursive bind may double it */
-			ret = OP(vfsim_mount(t, other, path, NULL, flags, NULL));
+			ret = STRESS_OP(vfsim_mount(t, other, path, NULL, flags, NULL));
 			stress_tally(&w->n, "bind", path, ret, mount_ok);
 		} else if (op == 6) {
-			ret = OP(vfsim_mount(t, other, path, NULL, MS_MOVE, NULL));
+			ret = STRESS_OP(vfsim_mount(t, other, path, NULL, MS_MOVE, NULL));
 			stress_tally(&w->n, "move", other, ret, move_ok);
 		} else if (op == 7) {
 			unsigned long ro = pick(w, 2) ? MS_RDONLY : 0;
 
-			ret = OP(vfsim_mount(t, "none", path, NULL, MS_REMOUNT | ro, NULL));
+			ret = STRESS_OP(vfsim_mount(t, "none", path, NULL, MS_REMOUNT | ro, NULL));
 			stress_tally(&w->n, "remount", path, ret, remount_ok);
 		} else if (op == 8) {
 			static const unsigned long attrs[] = {
@@ -211,20 +201,20 @@ static void *mounter(void *arg)
 			};
 			unsigned long a = attrs[pick(w, 4)];
 
-			ret = OP(vfsim_mount(t, "none", path, NULL,
+			ret = STRESS_OP(vfsim_mount(t, "none", path, NULL,
 					     MS_REMOUNT | MS_BIND | a, NULL));
 			stress_tally(&w->n, "setattr", path, ret, remount_ok);
 		} else if (op == 9) {
-			ret = OP(vfsim_mnt_set_expiry(t, path));
+			ret = STRESS_OP(vfsim_mnt_set_expiry(t, path));
 			stress_tally(&w->n, "mnt_set_expiry", path, ret, remount_ok);
-			ret = OP(vfsim_expire_mounts(v));
+			ret = STRESS_OP(vfsim_expire_mounts(v));
 			stress_tally(&w->n, "expire_mounts", NULL, ret, mount_ok);
 		} else {
 			/* mK/x only ever in a tmpfs on mK: see bind */
 			if (!is_mounted(other))
 				continue;
 			snprintf(path, sizeof(path), "/mnt/m%u/x", j);
-			ret = OP(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
+			ret = STRESS_OP(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
 			stress_tally(&w->n, "mkdir", path, ret, mkdir_ok);
 		}
 	}
@@ -235,7 +225,7 @@ static void *mounter(void *arg)
 		long ret;
 
 		snprintf(path, sizeof(path), "/mnt/m%u", k);
-		while ((ret = OP(vfsim_umount2(t, path, MNT_DETACH))) == 0)
+		while ((ret = STRESS_OP(vfsim_umount2(t, path, MNT_DETACH))) == 0)
 			;
 		if (ret != -EINVAL)
 			stress_error("final umount", path, ret);
@@ -248,58 +238,42 @@ static void *mounter(void *arg)
 static void *walker(void *arg)
 {
 	static const int walk_ok[] = { ENOENT, 0 };
-	static const int close_ok[] = { 0 };
 	struct worker *w = arg;
-	struct vfsim_task *t;
-	int held[MAX_HELD], nheld = 0;
+	struct vfsim_task *t = stress_task(v);
+	struct stress_held held = { .n = 0 };
 	char path[32];
 	long ret;
 
-	ret = OP(vfsim_task_create(v, 0, 0, &t));
-	if (ret) {
-		stress_error("vfsim_task_create", NULL, ret);
+	if (!t)
 		return NULL;
-	}
 	while (!stopping()) {
 		unsigned int op = pick(w, 10);
 
 		random_path(w, path, sizeof(path));
 		if (op < 3) {
-			ret = OP(vfsim_path_mnt_id(t, path));
+			ret = STRESS_OP(vfsim_path_mnt_id(t, path));
 			stress_tally(&w->n, "path_mnt_id", path, ret, walk_ok);
 			if (ret == 0 || ret >= MAX_MNT_ID)
 				stress_error("implausible mount ID of", path, ret);
 		} else if (op < 5) {
-			ret = OP(vfsim_openat(t, AT_FDCWD, path, O_PATH | O_DIRECTORY, 0));
-			stress_tally(&w->n, "openat", path, ret, walk_ok);
-			if (ret >= 0) {
-				if (nheld == MAX_HELD) {
-					stress_tally(&w->n, "close", path, OP(vfsim_close(t, held[0])), close_ok);
-					memmove(held, held + 1, sizeof(held[0]) * (MAX_HELD - 1));
-					nheld--;
-				}
-				held[nheld++] = (int)ret;
-			}
-		} else if (op == 5 && nheld) {
-			stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
+			stress_hold(&w->n, t, &held, path);
+		} else if (op == 5 && held.n) {
+			stress_release_one(&w->n, t, &held);
 		} else if (op < 8) {
 			int e = raised_errors[pick(w, NR_RAISED)];
 
-			stress_tally(&w->n, "sb_error", path, OP(vfsim_sb_error(t, path, e)), walk_ok);
+			stress_tally(&w->n, "sb_error", path, STRESS_OP(vfsim_sb_error(t, path, e)), walk_ok);
 		} else if (op == 8) {
-			stress_tally(&w->n, "sb_edquot", path, OP(vfsim_sb_edquot(t, path)), walk_ok);
+			stress_tally(&w->n, "sb_edquot", path, STRESS_OP(vfsim_sb_edquot(t, path)), walk_ok);
 		} else {
 			unsigned int flags = (unsigned int)(stress_rand(&w->rng) & 0x00ff0000);
 
-			stress_tally(&w->n, "sb_network", path, OP(vfsim_sb_network(t, path, flags)),
+			stress_tally(&w->n, "sb_network", path, STRESS_OP(vfsim_sb_network(t, path, flags)),
 			      walk_ok);
 		}
 	}
-	while (nheld)
-		stress_tally(&w->n, "close", NULL, OP(vfsim_close(t, held[--nheld])), close_ok);
-	pthread_rwlock_rdlock(&quiesce);
-	vfsim_task_destroy(t);
-	pthread_rwlock_unlock(&quiesce);
+	stress_release_all(&w->n, t, &held);
+	stress_task_end(t);
 	return NULL;
 }
 
@@ -329,18 +303,18 @@ static void *watcher(void *arg)
 
 		random_path(w, path, sizeof(path));
 		if (op < 7) {
-			ret = OP(vfsim_watch_mount(tk, AT_FDCWD, path, 0, fd,
+			ret = STRESS_OP(vfsim_watch_mount(tk, AT_FDCWD, path, 0, fd,
 						   (int)pick(w, MOUNT_WATCH_IDS)));
 			stress_tally(&w->n, "watch_mount", path, ret, watch_ok);
 		} else if (op < 11) {
-			ret = OP(vfsim_watch_mount(tk, AT_FDCWD, path, 0, fd, -1));
+			ret = STRESS_OP(vfsim_watch_mount(tk, AT_FDCWD, path, 0, fd, -1));
 			stress_tally(&w->n, "unwatch_mount", path, ret, unwatch_ok);
 		} else if (op < 15) {
-			ret = OP(vfsim_watch_sb(tk, AT_FDCWD, path, 0, fd,
+			ret = STRESS_OP(vfsim_watch_sb(tk, AT_FDCWD, path, 0, fd,
 						MOUNT_WATCH_IDS + (int)pick(w, 128)));
 			stress_tally(&w->n, "watch_sb", path, ret, watch_ok);
 		} else if (op < 19) {
-			ret = OP(vfsim_watch_sb(tk, AT_FDCWD, path, 0, fd, -1));
+			ret = STRESS_OP(vfsim_watch_sb(tk, AT_FDCWD, path, 0, fd, -1));
 			stress_tally(&w->n, "unwatch_sb", path, ret, unwatch_ok);
 		} else {
 			unsigned long f = pick(w, 2) ? (unsigned long)filter : 0;
@@ -547,23 +521,8 @@ static void *reader_b(void *arg)
 static void *checker(void *arg)
 {
 	struct worker *w = arg;
-	char why[256];
 
-	while (!stopping()) {
-		struct timespec ts = { 0, 1000000 };	/* 1 ms */
-		int ret;
-
-		pthread_rwlock_wrlock(&quiesce);
-		ret = vfsim_check_invariants(v, why, sizeof(why));
-		pthread_rwlock_unlock(&quiesce);
-		w->n.ops++;
-		if (ret) {
-			stress_error("invariant", why, ret);
-			break;
-		}
-		w->n.ok++;
-		nanosleep(&ts, NULL);
-	}
+	stress_check_loop(v, &stop, false, &w->n);
 	return NULL;
 }
 
@@ -589,7 +548,6 @@ int main(int argc, char **argv)
 	struct vfsim_options opts = { .sb_id_start = SB_ID_START };
 	struct stress_args a;
 	struct worker *w;
-	struct timespec ts;
 	unsigned long bad, i;
 	unsigned int nmounts;
 	char path[32], why[256];
@@ -616,15 +574,7 @@ int main(int argc, char **argv)
 	if (make_pipe(pipe_a, 0, NOTES_A) || make_pipe(pipe_b, O_NONBLOCK, NOTES_B))
 		return 1;
 
-	{
-		pthread_rwlockattr_t attr;
-
-		pthread_rwlockattr_init(&attr);
-		pthread_rwlockattr_setkind_np(&attr,
-			PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
-		pthread_rwlock_init(&quiesce, &attr);
-		pthread_rwlockattr_destroy(&attr);
-	}
+	stress_quiesce_init();
 	w = calloc(a.threads, sizeof(*w));
 	if (!w)
 		return 1;
@@ -641,10 +591,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	ts.tv_sec = (time_t)a.seconds;
-	ts.tv_nsec = 0;
-	nanosleep(&ts, NULL);
-	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	stress_run_for(a.seconds, &stop);
 
 	/* The writers first (the mounter unmounts what it made), then the
 	 * readers: A sees EOF once its write end is closed and the ring is

@@ -215,7 +215,6 @@ int main(int argc, char **argv)
 	struct stress_args a;
 	struct vfsim_alloc_stats base, st;
 	struct worker *w;
-	struct timespec ts;
 	unsigned long ops = 0, reads = 0, fails = 0, bad;
 
 	stress_parse(argc, argv, "stress_rcu_alloc", 2, NULL, NULL, &a);
@@ -244,10 +243,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	ts.tv_sec = (time_t)seconds;
-	ts.tv_nsec = 0;
-	nanosleep(&ts, NULL);
-	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	stress_run_for(seconds, &stop);
 	for (unsigned long i = 0; i < nthreads; i++) {
 		pthread_join(w[i].th, NULL);
 		ops += w[i].ops;

@@ -1027,7 +1027,6 @@ int main(int argc, char **argv)
 	struct churner c = { .r = { -1, -1 } };
 	pthread_t rd;
 	uint64_t rng, reader_rng, bits = 0, final_cfg, posted = 0;
-	struct timespec ts;
 	unsigned long bad;
 
 	stress_parse(argc, argv, PROG, 4, NULL, NULL, &a);
@@ -1075,10 +1074,7 @@ int main(int argc, char **argv)
 	for (unsigned long p = 0; p < nposters; p++)
 		if (pthread_create(&posters[p].th, NULL, poster, &posters[p]))
 			return 1;
-	ts.tv_sec = (time_t)a.seconds;
-	ts.tv_nsec = 0;
-	nanosleep(&ts, NULL);
-	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	stress_run_for(a.seconds, &stop);
 	for (unsigned long p = 0; p < nposters; p++) {
 		pthread_join(posters[p].th, NULL);
 		posted += posters[p].next_seq;
