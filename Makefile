@@ -76,7 +76,7 @@ tsan: deps
 	$(CTEST) --preset tsan --output-on-failure -j $(JOBS) -L stress --no-tests=ignore
 
 coverage: deps
-	$(BANNER) "coverage (gcc --coverage): build + test + line floor 85%"
+	$(BANNER) "coverage (gcc --coverage): build + test + floors 90% lines, 80% branches"
 	$(CMAKE) --preset coverage
 	$(CMAKE) --build --preset coverage -j $(JOBS)
 	$(CMAKE) --build --preset coverage --target coverage-reset

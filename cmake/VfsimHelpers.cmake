@@ -101,12 +101,14 @@ function(vfsim_sanitizer_test_setup)
 	set(VFSIM_TEST_ENV "${env}" PARENT_SCOPE)
 endfunction()
 
-# vfsim_add_coverage_target(<line-floor-percent>)
+# vfsim_add_coverage_target(<line-floor-percent> <branch-floor-percent>)
 #
-# `coverage`: gcovr over the build tree, library code only, fails below the
-# floor; also writes coverage/index.html in the build tree.
+# `coverage`: gcovr over the build tree, library code only (every layer of
+# libvfsim: compat, kernel, api, text, scenario engine, and the public
+# headers' inline code), fails below either floor; also writes
+# coverage/index.html in the build tree.
 # `coverage-reset`: deletes the .gcda counters (run it before the tests).
-function(vfsim_add_coverage_target floor)
+function(vfsim_add_coverage_target floor branch_floor)
 	find_program(VFSIM_GCOVR gcovr REQUIRED)
 	string(REGEX MATCH "^[0-9]+" major "${CMAKE_C_COMPILER_VERSION}")
 	get_filename_component(ccdir "${CMAKE_C_COMPILER}" DIRECTORY)
@@ -116,7 +118,7 @@ function(vfsim_add_coverage_target floor)
 		--root "${PROJECT_SOURCE_DIR}"
 		--gcov-executable "${VFSIM_GCOV}")
 	# Filters are relative to the working directory, the source tree.
-	foreach(dir compat vfs fs watch_queue fsinfo include)
+	foreach(dir compat vfs fs watch_queue fsinfo api text scenario include)
 		list(APPEND args --filter "${dir}/")
 	endforeach()
 	foreach(dir tests bench fuzz tools)
@@ -128,13 +130,14 @@ function(vfsim_add_coverage_target floor)
 		--html-details "${PROJECT_BINARY_DIR}/coverage/index.html"
 		--print-summary
 		--fail-under-line ${floor}
+		--fail-under-branch ${branch_floor}
 		"${PROJECT_BINARY_DIR}")
 
 	add_custom_target(coverage
 		COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/coverage"
 		COMMAND "${VFSIM_GCOVR}" ${args}
 		WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
-		COMMENT "Line coverage of the library (floor ${floor}%); run the tests first"
+		COMMENT "Coverage of the library (floors: ${floor}% of lines, ${branch_floor}% of branches); run the tests first"
 		VERBATIM USES_TERMINAL)
 	add_custom_target(coverage-reset
 		COMMAND find "${PROJECT_BINARY_DIR}" -name "*.gcda" -delete
