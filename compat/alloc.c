@@ -288,7 +288,8 @@ void ksim_kfree_rcu(const void *p)
 		batch = h->deferred;
 		h->deferred = NULL;
 		h->nr_deferred = 0;
-		h->batches_in_flight++;
+		/* atomic: the callback decrements it without h->lock */
+		__atomic_add_fetch(&h->batches_in_flight, 1, __ATOMIC_RELAXED);
 	}
 	pthread_spin_unlock(&h->lock);
 	/* The batch's first header carries the rcu_head; its chain pointer
