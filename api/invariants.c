@@ -23,7 +23,7 @@
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <vfs/kernel.h>
-#include <watch_queue/watch_queue.h>
+#include <vfs/watch_queue.h>
 #include <vfsim/testing.h>
 
 #include "invariants.h"

@@ -4,7 +4,7 @@
 #include <api/api.h>
 #include <vfs/syscalls.h>
 #include <vfsim/testing.h>
-#include <watch_queue/test_source.h>
+#include <vfs/test_source.h>
 
 long vfsim_pipe2(struct vfsim_task *t, int fds[2], int flags)
 {

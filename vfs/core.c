@@ -15,7 +15,7 @@
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/pipe.h>
-#include <watch_queue/test_source.h>
+#include <vfs/test_source.h>
 
 #define VFSIM_CLOCK_STEP_NS 1000	/* each syscall advances time by 1 us */
 /* CLOCK_REALTIME at boot: 2020-02-21 00:00:00 UTC, the date of v17. */

@@ -8,7 +8,7 @@
 
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
-#include <watch_queue/watch_queue.h>
+#include <vfs/watch_queue.h>
 
 #define CONFIG_MOUNT_NOTIFICATIONS 1
 #define CONFIG_SB_NOTIFICATIONS 1

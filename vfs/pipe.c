@@ -19,7 +19,7 @@
 #include <vfs/pipe.h>
 #include <vfs/sched_wait.h>
 #include <vfs/syscalls.h>
-#include <watch_queue/watch_queue.h>
+#include <vfs/watch_queue.h>
 
 #define PIPEFS_MAGIC	0x50495045
 #define MAX_RW_COUNT	(0x7ffff000L)	/* INT_MAX & PAGE_MASK */

@@ -11,7 +11,7 @@
 #include <linux/uaccess.h>
 #include <vfs/kernel.h>
 #include <vfs/pipe.h>
-#include <watch_queue/watch_queue.h>
+#include <vfs/watch_queue.h>
 
 /*
  * A record passes a filter if its type is in the type bitmap and some rule

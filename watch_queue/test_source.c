@@ -9,8 +9,8 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <vfs/kernel.h>
-#include <watch_queue/test_source.h>
-#include <watch_queue/watch_queue.h>
+#include <vfs/test_source.h>
+#include <vfs/watch_queue.h>
 
 struct test_object {
 	struct list_head node;		/* on v->test_objects */

@@ -8,7 +8,7 @@
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 #include <vfs/security.h>
-#include <watch_queue/watch_queue.h>
+#include <vfs/watch_queue.h>
 
 /*
  * The last reference: the watch may still be seen by a poster under RCU, so

@@ -13,7 +13,7 @@
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 #include <vfs/pipe.h>
-#include <watch_queue/watch_queue.h>
+#include <vfs/watch_queue.h>
 
 static void watch_queue_pipe_buf_release(struct pipe_inode_info *pipe,
 					 struct pipe_buffer *buf)
