@@ -5,6 +5,8 @@
 #                 builds and tests, then install and build consumers against it
 #   make bench    build (preset default) and run the benchmarks
 #   make clean    remove build/
+#   make layers   redraw docs/layers.dot and docs/layers.svg (the folders'
+#                 #includes, scripts/layers.py; needs graphviz)
 #
 #   make fuzz     build the fuzz harnesses (preset fuzz, afl-clang-fast) and
 #                 run afl-fuzz on each for SECONDS seconds, one after another;
@@ -32,7 +34,7 @@ MAKEFLAGS += --no-print-directory
 # The steps run one after another; each one builds with -j$(JOBS) itself.
 .NOTPARALLEL:
 .PHONY: all demo check deps default clang asan tsan coverage install-check \
-	bench fuzz clean
+	bench fuzz clean layers
 
 all: default
 
@@ -108,6 +110,12 @@ install-check: deps
 	build/consumer-cmake/consumer
 	build/consumer-cmake/consumer_static
 	build/consumer-cmake/shim_consumer
+	$(BANNER) "the commands (tools/) against the installed package"
+	rm -rf build/tools-installed
+	$(CMAKE) -S tools -B build/tools-installed -DCMAKE_PREFIX_PATH=$(STAGE)
+	$(CMAKE) --build build/tools-installed -j $(JOBS)
+	build/tools-installed/vfsim demo | cmp - tests/cmd/demo.out
+	build/tools-installed/vfsim-kdiff check --recorded tests/kernel/*.scn
 
 bench: deps
 	$(BANNER) "benchmarks (preset default)"
@@ -129,6 +137,10 @@ fuzz: deps
 		crashes=$$(find build/fuzz-out/$$h -path '*/crashes/id:*' | wc -l); \
 		echo "fuzz $$h: $$crashes crash(es) in build/fuzz-out/$$h/default/crashes"; \
 	done
+
+layers:
+	python3 scripts/layers.py --dot docs/layers.dot
+	dot -Tsvg docs/layers.dot | sed '1a <!-- SPDX-License-Identifier: LGPL-2.1-or-later -->' > docs/layers.svg
 
 clean:
 	rm -rf build

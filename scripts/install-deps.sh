@@ -15,6 +15,7 @@ packages=(
 	libjemalloc-dev      # default allocator
 	gcovr                # coverage report
 	afl++                # fuzzing
+	python3              # scripts/layers.py (ctest layout.layers)
 )
 
 missing=()

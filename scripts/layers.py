@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The import picture of vfsim, and its check.
+
+Reads every #include of the library, the commands and the shim, resolves
+it against the include path the build gives that folder, and draws one
+arrow per pair of folders.  The check: every arrow goes to a layer the
+source's layer may use (tools -> scenario engine -> public API ->
+kernel model -> compat; the text utilities and the engine see the public
+headers only), and the folders form no cycle.
+
+    scripts/layers.py [--dot FILE] [--check-dot FILE] [--root DIR]
+
+--dot writes the picture (Graphviz); --check-dot compares a committed
+picture (docs/layers.dot) with the one the tree gives, so that the picture
+in the docs is the tree's.  `make layers` redraws docs/layers.dot and
+docs/layers.svg.
+
+Exit 0 when the picture is clean (and, with --check-dot, current), 1 with
+the offending includes listed.
+"""
+import argparse
+import os
+import re
+import sys
+
+# Folder (relative to the root) -> layer.  The longest matching prefix wins.
+FOLDERS = [
+    ("compat/include/linux", "compat"),
+    ("compat/lib", "compat"),
+    ("compat", "compat"),
+    ("include/vfsim/uapi", "uapi"),
+    ("include/vfsim", "public"),
+    ("vfs", "kernel"),
+    ("watch_queue", "kernel"),
+    ("fsinfo", "kernel"),
+    ("fs/afs", "kernel"),
+    ("fs/ext4", "kernel"),
+    ("fs/nfs", "kernel"),
+    ("fs/proc", "kernel"),
+    ("fs/ramfs", "kernel"),
+    ("api", "api"),
+    ("text", "text"),
+    ("scenario", "scenario"),
+    ("tools/vfsim", "tools"),
+    ("tools/kdiff", "tools"),
+    ("shim", "tools"),
+]
+
+# What each layer may include (besides its own folder).
+MAY_USE = {
+    "compat": {"compat", "uapi"},
+    "uapi": {"uapi"},
+    "kernel": {"kernel", "compat", "uapi"},
+    "public": {"public", "uapi"},
+    "api": {"api", "kernel", "compat", "public", "uapi"},
+    "text": {"public", "uapi"},
+    "scenario": {"public", "uapi"},
+    "tools": {"public", "uapi"},
+}
+
+# Where <...> includes are looked up, per layer (as CMakeLists.txt sets it).
+KERNEL_PATH = ["compat/include", ".", "include/vfsim"]
+PUBLIC_PATH = ["include"]
+INCLUDE_PATH = {
+    "compat": KERNEL_PATH,
+    "kernel": KERNEL_PATH,
+    "uapi": PUBLIC_PATH,
+    "public": PUBLIC_PATH,
+    "api": KERNEL_PATH + PUBLIC_PATH,
+    "text": PUBLIC_PATH,
+    "scenario": PUBLIC_PATH,
+    "tools": PUBLIC_PATH,
+}
+
+ALL_PATH = sorted({d for p in INCLUDE_PATH.values() for d in p} |
+                  {prefix for prefix, _ in FOLDERS})
+
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+
+
+def folder_of(path):
+    best = None
+    for prefix, layer in FOLDERS:
+        if path == prefix or path.startswith(prefix + "/"):
+            if best is None or len(prefix) > len(best[0]):
+                best = (prefix, layer)
+    return best
+
+
+def resolve(root, src, kind, name, layer):
+    if kind == '"':
+        cand = os.path.normpath(os.path.join(os.path.dirname(src), name))
+        if os.path.isfile(os.path.join(root, cand)):
+            return cand
+    for d in INCLUDE_PATH[layer]:
+        cand = os.path.normpath(os.path.join(d, name))
+        if os.path.isfile(os.path.join(root, cand)):
+            return cand
+    return None     # a system header
+
+
+def sources(root):
+    for prefix, _ in FOLDERS:
+        top = os.path.join(root, prefix)
+        if not os.path.isdir(top):
+            continue
+        for dirpath, _, files in os.walk(top):
+            for f in sorted(files):
+                if f.endswith((".c", ".h")):
+                    rel = os.path.relpath(os.path.join(dirpath, f), root)
+                    if folder_of(rel)[0] == prefix:
+                        yield rel
+
+
+def find_cycle(edges):
+    graph = {}
+    for (a, b) in edges:
+        if a != b:
+            graph.setdefault(a, set()).add(b)
+    state, stack = {}, []
+
+    def visit(n):
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph.get(n, ())):
+            if state.get(m) == 1:
+                return stack[stack.index(m):] + [m]
+            if not state.get(m):
+                c = visit(m)
+                if c:
+                    return c
+        stack.pop()
+        state[n] = 2
+        return None
+
+    for n in sorted(graph):
+        if not state.get(n):
+            c = visit(n)
+            if c:
+                return c
+    return None
+
+
+# The picture's rows, top to bottom: the folders of each row in one box.
+ROWS = [
+    ("commands", ["tools"]),
+    ("scenario engine, text utilities (public headers only)", ["scenario", "text"]),
+    ("public API: the headers and api/", ["public", "api"]),
+    ("kernel model", ["kernel"]),
+    ("compat", ["compat"]),
+    ("UAPI headers", ["uapi"]),
+]
+
+
+def dot(edges, layers):
+    out = ["// SPDX-License-Identifier: LGPL-2.1-or-later",
+           "// The folders of vfsim and their #includes, drawn by "
+           "scripts/layers.py (`make layers`): do not edit.",
+           "digraph vfsim_layers {", "\tnewrank=true;", "\trankdir=TB;",
+           '\tnode [shape=box, fontname="monospace"];',
+           '\tedge [color="#555555", fontsize=10];']
+    firsts = []
+    for i, (label, members_of) in enumerate(ROWS):
+        members = sorted(f for f, l in layers.items() if l in members_of)
+        if not members:
+            continue
+        firsts.append(members[0])
+        out.append('\tsubgraph "cluster_%d" {' % i)
+        out.append('\t\tlabel="%s";' % label)
+        for m in members:
+            out.append('\t\t"%s";' % m)
+        out.append("\t}")
+    # Keep the rows in order whatever the arrows are.
+    for a, b in zip(firsts, firsts[1:]):
+        out.append('\t"%s" -> "%s" [style=invis, weight=10];' % (a, b))
+    for (a, b), n in sorted(edges.items()):
+        if a != b:
+            out.append('\t"%s" -> "%s" [label="%d"];' % (a, b, n))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", default=os.path.join(os.path.dirname(__file__), ".."))
+    ap.add_argument("--dot", help="write the picture (Graphviz) here")
+    ap.add_argument("--check-dot", help="fail unless this file is the picture")
+    args = ap.parse_args()
+    root = os.path.abspath(args.root)
+
+    edges, layers, bad = {}, {}, []
+    for src in sources(root):
+        folder, layer = folder_of(src)
+        layers[folder] = layer
+        with open(os.path.join(root, src), encoding="utf-8", errors="replace") as f:
+            for lineno, line in enumerate(f, 1):
+                m = INCLUDE_RE.match(line)
+                if not m:
+                    continue
+                target = resolve(root, src, m.group(1), m.group(2), layer)
+                if target is None:
+                    # Not ours, or ours but off this layer's path (the
+                    # build would have to add a directory to reach it).
+                    elsewhere = [d for d in ALL_PATH if os.path.isfile(
+                        os.path.join(root, d, m.group(2)))]
+                    if m.group(1) == '"' or elsewhere:
+                        bad.append("%s:%d: %s is not on the include path of "
+                                   "layer %s" % (src, lineno, m.group(2), layer))
+                    continue
+                tf = folder_of(target)
+                if tf is None:
+                    bad.append("%s:%d: includes %s, outside every layer" %
+                               (src, lineno, target))
+                    continue
+                tfolder, tlayer = tf
+                layers[tfolder] = tlayer
+                edges[(folder, tfolder)] = edges.get((folder, tfolder), 0) + 1
+                if tfolder != folder and tlayer not in MAY_USE[layer]:
+                    bad.append("%s:%d: %s (%s) may not include %s (%s)" %
+                               (src, lineno, folder, layer, target, tlayer))
+    cycle = find_cycle(edges)
+    if cycle:
+        bad.append("folders in a cycle: " + " -> ".join(cycle))
+    picture = dot(edges, layers)
+    if args.dot:
+        with open(args.dot, "w") as f:
+            f.write(picture)
+    if args.check_dot:
+        with open(args.check_dot, encoding="utf-8") as f:
+            if f.read() != picture:
+                bad.append("%s is not the tree's picture: run `make layers`" %
+                           args.check_dot)
+    for b in bad:
+        print("layers: " + b)
+    if not bad:
+        print("layers: %d folders, %d arrows, all downward, no cycle" %
+              (len(layers), sum(1 for a, b in edges if a != b)))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
