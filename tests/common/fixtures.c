@@ -19,6 +19,14 @@ void fx_tmpfs(struct vfsim_task *t, const char *source, const char *path)
 	step(vfsim_mount(t, source, path, "tmpfs", 0, NULL), path);
 }
 
+void fx_submount(struct vfsim *v)
+{
+	struct vfsim_task *t = vfsim_init_task(v);
+
+	fx_tmpfs(t, "m", "/m");
+	fx_tmpfs(t, "k", "/m/k");
+}
+
 void fx_peers_and_slave(struct vfsim *v)
 {
 	struct vfsim_task *t = vfsim_init_task(v);

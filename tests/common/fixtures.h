@@ -22,6 +22,15 @@
 void fx_tmpfs(struct vfsim_task *t, const char *source, const char *path);
 
 /*
+ * fx_submount - a mount with a mount inside it:
+ *
+ *   /              rootfs (1)
+ *   `-/m           tmpfs "m" (2)
+ *      `-/m/k      tmpfs "k" (3)
+ */
+void fx_submount(struct vfsim *v);
+
+/*
  * fx_peers_and_slave - a shared peer group with a slave:
  *
  *   /              rootfs (1)

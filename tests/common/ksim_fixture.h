@@ -9,6 +9,8 @@
 #define VFSIM_TESTS_KSIM_FIXTURE_H
 
 #include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include <compat/ksim.h>
@@ -44,6 +46,17 @@ static __attribute__((unused)) void rcu_setup(void)
 static __attribute__((unused)) long warnings(void)
 {
 	return atomic_long_read(&ctx.warnings);
+}
+
+/* Every one of the @n bytes at @p is @c. */
+static __attribute__((unused)) bool all_bytes(const void *p, int c, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		if (b[i] != (unsigned char)c)
+			return false;
+	return true;
 }
 
 #endif

@@ -24,18 +24,7 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-/*
- *   /            rootfs
- *   `-/m         tmpfs "m"
- *      `-/m/k    tmpfs "k"
- */
-static void setup(struct vfsim *v)
-{
-	fx_tmpfs(t, "m", "/m");
-	fx_tmpfs(t, "k", "/m/k");
-}
-
-VT_TEST(errata, s6_strings_have_no_nul_and_keep_the_tail, "empty", setup)
+VT_TEST(errata, s6_strings_have_no_nul_and_keep_the_tail, "empty", fx_submount)
 {
 	unsigned char buf[32];
 	size_t i;

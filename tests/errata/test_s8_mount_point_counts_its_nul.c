@@ -23,18 +23,7 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-/*
- *   /            rootfs
- *   `-/m         tmpfs "m"
- *      `-/m/k    tmpfs "k"
- */
-static void setup(struct vfsim *v)
-{
-	fx_tmpfs(t, "m", "/m");
-	fx_tmpfs(t, "k", "/m/k");
-}
-
-VT_TEST(errata, s8_mount_point_counts_its_nul, "empty", setup)
+VT_TEST(errata, s8_mount_point_counts_its_nul, "empty", fx_submount)
 {
 	char buf[16];
 	struct vfsim_task *u;

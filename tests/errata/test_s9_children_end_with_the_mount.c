@@ -22,18 +22,7 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-/*
- *   /            rootfs
- *   `-/m         tmpfs "m"
- *      `-/m/k    tmpfs "k"
- */
-static void setup(struct vfsim *v)
-{
-	fx_tmpfs(t, "m", "/m");
-	fx_tmpfs(t, "k", "/m/k");
-}
-
-VT_TEST(errata, s9_children_end_with_the_mount_itself, "empty", setup)
+VT_TEST(errata, s9_children_end_with_the_mount_itself, "empty", fx_submount)
 {
 	struct fsinfo_mount_child c[4];
 	struct vt_mount m, k;

@@ -29,16 +29,6 @@
 TestSuite(compat_alloc_ctx, .init = ctx_setup);
 TestSuite(compat_alloc, .init = rcu_setup);
 
-static bool all_bytes(const void *p, int c, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		if (b[i] != (unsigned char)c)
-			return false;
-	return true;
-}
-
 /* live objects, live bytes and the peak follow every kmalloc and kfree */
 Test(compat_alloc_ctx, counters_track_live_and_peak)
 {

@@ -22,16 +22,6 @@
 TestSuite(compat_uaccess, .init = ctx_setup);
 TestSuite(compat_uaccess_instance, .init = rcu_setup);
 
-static bool all_bytes(const void *p, int c, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		if (b[i] != (unsigned char)c)
-			return false;
-	return true;
-}
-
 static void fill_seq(unsigned char *b, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
