@@ -109,6 +109,41 @@ bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
 	return same;
 }
 
+/* @got is @want; says which call differed if not. */
+static bool nt_gave(const char *call, long got, long want)
+{
+	if (got == want)
+		return true;
+	fprintf(stderr, "notifytest: %s: got %ld, want %ld\n", call, got, want);
+	return false;
+}
+
+bool nt_bad_watch_fd(struct vfsim *v, struct vfsim_task *t, const struct nt_bad_fd_case *c,
+		     bool quirk)
+{
+	int plain[2];
+	long err = vfsim_pipe2(t, plain, 0);
+	int fd = plain[c->plain_end];
+	bool ok = true;
+
+	if (err)
+		vt_die("pipe2", err);
+	vfsim_set_quirks(v, quirk ? c->quirk : 0);
+	ok &= nt_gave("watch(closed fd, 1)", c->watch(t, AT_FDCWD, "/mnt/a", 0, 99, 1),
+		      quirk ? 0 : -EBADF);
+	ok &= nt_gave("watch(plain pipe, 1)", c->watch(t, AT_FDCWD, "/mnt/a", 0, fd, 1),
+		      quirk ? 0 : -EINVAL);
+	ok &= nt_gave("watch(plain pipe, -1)", c->watch(t, AT_FDCWD, "/mnt/a", 0, fd, -1),
+		      quirk ? 0 : -EINVAL);
+	ok &= nt_gave("other(closed fd, 1)", c->other(t, AT_FDCWD, "/mnt/a", 0, 99, 1),
+		      -EBADF);
+	vfsim_set_quirks(v, 0);
+	ok &= nt_gave("vt_check", vt_check(v), 0);
+	ok &= nt_gave("close", vfsim_close(t, plain[0]), 0);
+	ok &= nt_gave("close", vfsim_close(t, plain[1]), 0);
+	return ok;
+}
+
 long nt_discard(struct vfsim_task *t, int fd)
 {
 	char *text = malloc(NT_TEXT);
@@ -165,3 +200,24 @@ void nt_mkdirs(struct vfsim_task *t, const char *path)
 	if (err)
 		vt_die(path, err);
 }
+
+static int nt_lsm_logged(struct nt_lsm_log *log, const struct vfsim_cred *who, uint64_t object)
+{
+	log->calls++;
+	log->object = object;
+	log->uid = who->uid;
+	return log->ret;
+}
+
+static int nt_lsm_watch_mount(void *arg, const struct vfsim_cred *who, unsigned int mnt_id)
+{
+	return nt_lsm_logged(arg, who, mnt_id);
+}
+
+static int nt_lsm_watch_sb(void *arg, const struct vfsim_cred *who, uint64_t sb_id)
+{
+	return nt_lsm_logged(arg, who, sb_id);
+}
+
+const struct vfsim_lsm_ops nt_lsm_watch_mount_ops = { .watch_mount = nt_lsm_watch_mount };
+const struct vfsim_lsm_ops nt_lsm_watch_sb_ops = { .watch_sb = nt_lsm_watch_sb };

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <uapi/linux/watch_queue.h>
 #include <vfsim/testing.h>
@@ -75,5 +76,46 @@ void nt_mkdirs(struct vfsim_task *t, const char *path);
  */
 bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* vfsim_watch_mount() and vfsim_watch_sb(). */
+typedef long nt_watch_fn(struct vfsim_task *t, int dfd, const char *path,
+			 unsigned int at_flags, int watch_fd, int watch_id);
+
+/* Errata B1 and B2: one of the two calls given a watch_fd that is not a
+ * notification pipe. */
+struct nt_bad_fd_case {
+	nt_watch_fn *watch;	/* the call with the erratum */
+	nt_watch_fn *other;	/* the other call, whose erratum stays off */
+	uint64_t quirk;		/* the erratum's VFSIM_QUIRK_* */
+	int plain_end;		/* the end of a plain pipe to pass: 0 or 1 */
+};
+
+/*
+ * nt_bad_watch_fd - with @c->quirk on when @quirk (off otherwise), @c->watch
+ * on /mnt/a gives 0 with the quirk, else -EBADF for a closed fd (99) and
+ * -EINVAL for an end of a plain pipe, both to add a watch (ID 1) and to
+ * remove one (-1); @c->other still gives -EBADF for the closed fd.  Then
+ * the quirks go off and vt_check() must pass.  Prints what differs to
+ * stderr; for cr_assert(nt_bad_watch_fd(...)).
+ */
+bool nt_bad_watch_fd(struct vfsim *v, struct vfsim_task *t, const struct nt_bad_fd_case *c,
+		     bool quirk);
+
+/*
+ * What a test's security policy was asked (vfsim_set_lsm(v, ops, &log)
+ * with one of the two ops below): the hook answers @ret, counts its calls
+ * and keeps the last call's object (the mount ID for watch_mount, the
+ * superblock's unique ID for watch_sb) and the caller's uid.
+ */
+struct nt_lsm_log {
+	int ret;
+	unsigned int calls;
+	uint64_t object;
+	uid_t uid;
+};
+
+/* A policy with only the watch_mount hook, and one with only watch_sb. */
+extern const struct vfsim_lsm_ops nt_lsm_watch_mount_ops;
+extern const struct vfsim_lsm_ops nt_lsm_watch_sb_ops;
 
 #endif

@@ -26,24 +26,20 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
+/* watch_sb has its own erratum (B2): it stays off */
+static const struct nt_bad_fd_case b1 = {
+	.watch = vfsim_watch_mount, .other = vfsim_watch_sb, .quirk = VFSIM_QUIRK_B1,
+	.plain_end = 0,
+};
+
 static void b1_case(bool quirk)
 {
-	int p[2], plain[2];
+	int p[2];
 
 	nt_pipe(t, 16, p);
-	OK(vfsim_pipe2(t, plain, 0));
-	vfsim_set_quirks(v, quirk ? VFSIM_QUIRK_B1 : 0);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, 99, 1), quirk ? 0 : -EBADF);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[0], 1), quirk ? 0 : -EINVAL);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, plain[0], -1), quirk ? 0 : -EINVAL);
-	/* watch_sb has its own erratum (B2) */
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, 99, 1), -EBADF);
-	vfsim_set_quirks(v, 0);
-	cr_assert_eq(vt_check(v), 0);
+	cr_assert(nt_bad_watch_fd(v, t, &b1, quirk));
 	/* no watch, no watch list */
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], -1), -EBADSLT);
-	OK(vfsim_close(t, plain[0]));
-	OK(vfsim_close(t, plain[1]));
 }
 
 VT_TEST_AND_QUIRK(errata, b1_watch_mount_bad_watch_fd, "empty", fx_notify_tree, b1_case)

@@ -256,25 +256,6 @@ VT_TEST(watch_mount, removal, "empty", fx_notify_tree)
 
 /* ---- the LSM hook ------------------------------------------------------------------- */
 
-struct lsm_log {
-	int ret;		/* what the hook answers */
-	unsigned int calls;
-	unsigned int mnt_id;
-	uid_t uid;
-};
-
-static int lsm_watch_mount(void *arg, const struct vfsim_cred *who, unsigned int mnt_id)
-{
-	struct lsm_log *log = arg;
-
-	log->calls++;
-	log->mnt_id = mnt_id;
-	log->uid = who->uid;
-	return log->ret;
-}
-
-static const struct vfsim_lsm_ops lsm_ops = { .watch_mount = lsm_watch_mount };
-
 /*
  * security_watch_mount() is asked with the mount of the path; a refusal's
  * errno comes back and leaves no watch (nor a watch list: removal is
@@ -283,22 +264,22 @@ static const struct vfsim_lsm_ops lsm_ops = { .watch_mount = lsm_watch_mount };
  */
 VT_TEST(watch_mount, lsm_denies, "empty", fx_notify_tree)
 {
-	struct lsm_log log = { .ret = -EPERM };
+	struct nt_lsm_log log = { .ret = -EPERM };
 	int p[2], q[2];
 
 	nt_pipe(t, 16, p);
 	nt_pipe(t, 16, q);
-	vfsim_set_lsm(v, &lsm_ops, &log);
+	vfsim_set_lsm(v, &nt_lsm_watch_mount_ops, &log);
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), -EPERM);
 	cr_assert_eq(log.calls, 1);
-	cr_assert_eq(log.mnt_id, nt_mnt_id(t, "/mnt/a"));
+	cr_assert_eq(log.object, nt_mnt_id(t, "/mnt/a"));
 	cr_assert_eq(log.uid, 0);
 	log.ret = -EACCES;
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), -EACCES);
 	log.ret = -ENOMEM;
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), -ENOMEM);
-	cr_assert_eq(log.mnt_id, nt_mnt_id(t, "/"));
+	cr_assert_eq(log.object, nt_mnt_id(t, "/"));
 	cr_assert_eq(log.calls, 3);
 	cr_assert_eq(vt_check(v), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), -EBADSLT);

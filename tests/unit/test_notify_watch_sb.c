@@ -227,42 +227,23 @@ VT_TEST(watch_sb, removal, "empty", fx_notify_tree)
 
 /* ---- the LSM hook ---------------------------------------------------------------------- */
 
-struct lsm_log {
-	int ret;
-	unsigned int calls;
-	uint64_t sb_id;
-	uid_t uid;
-};
-
-static int lsm_watch_sb(void *arg, const struct vfsim_cred *who, uint64_t sb_id)
-{
-	struct lsm_log *log = arg;
-
-	log->calls++;
-	log->sb_id = sb_id;
-	log->uid = who->uid;
-	return log->ret;
-}
-
-static const struct vfsim_lsm_ops lsm_ops = { .watch_sb = lsm_watch_sb };
-
 /* security_watch_sb() gets the superblock's ID; a refusal's errno comes
  * back and leaves no watch; removal does not ask. */
 VT_TEST(watch_sb, lsm_denies, "empty", fx_notify_tree)
 {
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
-	struct lsm_log log = { .ret = -EPERM };
+	struct nt_lsm_log log = { .ret = -EPERM };
 	uint64_t sb_a;
 	int p[2], up[2];
 
 	nt_pipe(t, 16, p);
 	nt_pipe(u, 16, up);
 	sb_a = nt_sb_id(t, "/mnt/a");
-	vfsim_set_lsm(v, &lsm_ops, &log);
+	vfsim_set_lsm(v, &nt_lsm_watch_sb_ops, &log);
 
 	EXPECT(vfsim_watch_sb(u, AT_FDCWD, "/mnt/a/d", 0, up[0], 1), -EPERM);
 	cr_assert_eq(log.calls, 1);
-	cr_assert_eq(log.sb_id, sb_a);
+	cr_assert_eq(log.object, sb_a);
 	cr_assert_eq(log.uid, 1000);
 	log.ret = -EACCES;
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), -EACCES);
