@@ -80,71 +80,80 @@ static void expect_records(const struct reader *r, const char *want)
 
 /* ---- blocking reads ------------------------------------------------------------- */
 
-VT_TEST(wq_read, blocking_read_woken_by_post, "empty", NULL, .timeout = 60)
-{
-	struct vfsim_task *poster = vt_task(v, 0, 0);
-	struct reader r;
-	int fds[2];
+/* A plain pipe for woken_read() instead of a notification pipe. */
+#define PLAIN_PIPE 0xffffffffu
 
-	wqt_pipe(t, 0, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 1), 0);
-	start_reader(&r, fds[0], 128);
-	EXPECT(wqt_post_seq(poster, 1, 1), 0);
-	join_reader(&r);
-	expect_records(&r, "1@1");
+/* What wakes a reader, done by another task. */
+static long post_to_object_1(struct vfsim_task *other, int fds[2])
+{
+	(void)fds;
+	return wqt_post_seq(other, 1, 1);
 }
 
-VT_TEST(wq_read, blocking_read_woken_by_removal, "empty", NULL, .timeout = 60)
+static long destroy_object_1(struct vfsim_task *other, int fds[2])
+{
+	(void)fds;
+	return vfsim_test_destroy_object(other, 1);
+}
+
+static long close_write_end(struct vfsim_task *other, int fds[2])
+{
+	(void)other;
+	return vfsim_close(t, fds[1]);
+}
+
+/*
+ * A blocking read of 128 bytes from a notification pipe of @nr_notes
+ * notes (PLAIN_PIPE: from a plain pipe) that watches test object 1 with
+ * ID @watch_id (no watch if < 0) is woken by @wake: it returns the
+ * records @want, or 0 (the end of the file) when @want is NULL.
+ */
+static void woken_read(unsigned int nr_notes, int watch_id,
+		       long (*wake)(struct vfsim_task *other, int fds[2]), const char *want)
 {
 	struct vfsim_task *other = vt_task(v, 0, 0);
 	struct reader r;
 	int fds[2];
 
-	wqt_pipe(t, 0, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 2), 0);
+	if (nr_notes == PLAIN_PIPE)
+		EXPECT(vfsim_pipe2(t, fds, 0), 0);
+	else
+		wqt_pipe(t, 0, nr_notes, fds);
+	if (watch_id >= 0)
+		EXPECT(vfsim_test_watch(t, fds[0], 1, watch_id), 0);
 	start_reader(&r, fds[0], 128);
-	EXPECT(vfsim_test_destroy_object(other, 1), 0);
+	EXPECT(wake(other, fds), 0);
 	join_reader(&r);
-	expect_records(&r, "rm:1@2");
+	if (want)
+		expect_records(&r, want);
+	else
+		EXPECT(r.ret, 0);
+}
+
+VT_TEST(wq_read, blocking_read_woken_by_post, "empty", NULL, .timeout = 60)
+{
+	woken_read(4, 1, post_to_object_1, "1@1");
+}
+
+VT_TEST(wq_read, blocking_read_woken_by_removal, "empty", NULL, .timeout = 60)
+{
+	woken_read(4, 2, destroy_object_1, "rm:1@2");
 }
 
 /* Before SET_SIZE a post is lost; the reader is owed a LOSS and wakes for it. */
 VT_TEST(wq_read, blocking_read_woken_by_loss, "empty", NULL, .timeout = 60)
 {
-	struct vfsim_task *poster = vt_task(v, 0, 0);
-	struct reader r;
-	int fds[2];
-
-	wqt_pipe(t, 0, 0, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
-	start_reader(&r, fds[0], 128);
-	EXPECT(wqt_post_seq(poster, 1, 1), 0);
-	join_reader(&r);
-	expect_records(&r, "loss");
+	woken_read(0, 0, post_to_object_1, "loss");
 }
 
 VT_TEST(wq_read, blocking_read_woken_by_closing_write_end, "empty", NULL, .timeout = 60)
 {
-	struct reader r;
-	int fds[2];
-
-	wqt_pipe(t, 0, 4, fds);
-	start_reader(&r, fds[0], 128);
-	EXPECT(vfsim_close(t, fds[1]), 0);
-	join_reader(&r);
-	EXPECT(r.ret, 0);
+	woken_read(4, -1, close_write_end, NULL);
 }
 
 VT_TEST(wq_read, blocking_plain_read_woken_by_closing_write_end, "empty", NULL, .timeout = 60)
 {
-	struct reader r;
-	int fds[2];
-
-	EXPECT(vfsim_pipe2(t, fds, 0), 0);
-	start_reader(&r, fds[0], 128);
-	EXPECT(vfsim_close(t, fds[1]), 0);
-	join_reader(&r);
-	EXPECT(r.ret, 0);
+	woken_read(PLAIN_PIPE, -1, close_write_end, NULL);
 }
 
 VT_TEST(wq_read, blocking_plain_read_woken_by_write, "empty", NULL, .timeout = 60)
@@ -198,14 +207,11 @@ VT_TEST(wq_read, signal_pending_before_read_erestartsys, "empty", NULL, .timeout
  * yet, before it does: the result is the same).  It is made pending again
  * until the reader returns, so the test does not depend on when it slept.
  */
-VT_TEST(wq_read, signal_wakes_sleeping_reader, "empty", NULL, .timeout = 60)
+static void expect_interrupted_read(int fd)
 {
 	struct reader r;
-	int fds[2];
 
-	wqt_pipe(t, 0, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
-	start_reader(&r, fds[0], 128);
+	start_reader(&r, fd, 128);
 	while (!__atomic_load_n(&r.done, __ATOMIC_ACQUIRE)) {
 		vfsim_task_set_signal_pending(t, true);
 		sched_yield();
@@ -215,20 +221,21 @@ VT_TEST(wq_read, signal_wakes_sleeping_reader, "empty", NULL, .timeout = 60)
 	EXPECT(r.ret, -ERESTARTSYS);
 }
 
+VT_TEST(wq_read, signal_wakes_sleeping_reader, "empty", NULL, .timeout = 60)
+{
+	int fds[2];
+
+	wqt_pipe(t, 0, 4, fds);
+	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	expect_interrupted_read(fds[0]);
+}
+
 VT_TEST(wq_read, signal_wakes_sleeping_plain_reader, "empty", NULL, .timeout = 60)
 {
-	struct reader r;
 	int fds[2];
 
 	EXPECT(vfsim_pipe2(t, fds, 0), 0);
-	start_reader(&r, fds[0], 128);
-	while (!__atomic_load_n(&r.done, __ATOMIC_ACQUIRE)) {
-		vfsim_task_set_signal_pending(t, true);
-		sched_yield();
-	}
-	join_reader(&r);
-	vfsim_task_set_signal_pending(t, false);
-	EXPECT(r.ret, -ERESTARTSYS);
+	expect_interrupted_read(fds[0]);
 }
 
 /* A signal only interrupts a sleep: whatever read() can do without one it does. */
