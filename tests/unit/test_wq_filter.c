@@ -28,6 +28,22 @@ static struct vfsim_task *t;
 #define F1 WATCH_INFO_FLAG_1
 #define F7 WATCH_INFO_FLAG_7
 
+/* @f's rule 0 as @type, @subtypes, @info_mask, @info_filter, then @f
+ * as @fd's filter: wqt_set_filter()'s result. */
+static long set_rule(int fd, struct watch_notification_filter *f, uint32_t type,
+		     uint32_t subtypes, uint32_t info_mask, uint32_t info_filter)
+{
+	wqt_rule(f, 0, type, subtypes, info_mask, info_filter);
+	return wqt_set_filter(t, fd, f);
+}
+
+/* Post a WQT_LEN-byte WQT_TYPE record of @subtype, sequence number @seq,
+ * to test object 1. */
+static long post_sub(unsigned int subtype, uint32_t seq)
+{
+	return wqt_post(t, 1, WQT_TYPE, subtype, WQT_LEN, 0, seq);
+}
+
 /* ---- SET_FILTER errors, in order ------------------------------------------------ */
 
 VT_TEST(wq_filter, not_notification_pipe_enodev_first, "empty", NULL)
@@ -154,10 +170,8 @@ VT_TEST(wq_filter, info_filter_outside_mask_einval, "empty", NULL)
 	int fds[2];
 
 	wqt_pipe(t, 0, 4, fds);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		wqt_rule(f, 0, WQT_TYPE, ALL, bad[i][0], bad[i][1]);
-		EXPECT(wqt_set_filter(t, fds[0], f), -EINVAL);
-	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT(set_rule(fds[0], f, WQT_TYPE, ALL, bad[i][0], bad[i][1]), -EINVAL);
 	free(f);
 }
 
@@ -169,15 +183,11 @@ VT_TEST(wq_filter, mask_on_length_bits_einval, "empty", NULL)
 	int fds[2];
 
 	wqt_pipe(t, 0, 4, fds);
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		wqt_rule(f, 0, WQT_TYPE, ALL, bad[i], 0);
-		EXPECT(wqt_set_filter(t, fds[0], f), -EINVAL);
-	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		EXPECT(set_rule(fds[0], f, WQT_TYPE, ALL, bad[i], 0), -EINVAL);
 	/* bit 7 is not a length bit */
-	wqt_rule(f, 0, WQT_TYPE, ALL, 0x80, 0x80);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
-	wqt_rule(f, 0, WQT_TYPE, ALL, 0xffffff80u, 0);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, ALL, 0x80, 0x80), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, ALL, 0xffffff80u, 0), 0);
 	free(f);
 }
 
@@ -209,18 +219,16 @@ VT_TEST(wq_filter, refused_filter_keeps_old_one, "empty", NULL)
 	int fds[2];
 
 	wqt_watched_pipe(t, fds, 1, 0);
-	wqt_rule(f, 0, WQT_TYPE, 1u << 1, 0, 0);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
-	wqt_rule(f, 0, WQT_TYPE, ALL, 0, F0);		/* EINVAL */
-	EXPECT(wqt_set_filter(t, fds[0], f), -EINVAL);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, 1u << 1, 0, 0), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, ALL, 0, F0), -EINVAL);
 	f->nr_filters = 0;
 	EXPECT(wqt_set_filter(t, fds[0], f), -EINVAL);
 	f->nr_filters = 1;
 	cr_assert_eq(vfsim_uaccess_unmap(v, f->filters, sizeof(f->filters[0])), 0);
 	EXPECT(wqt_set_filter(t, fds[0], f), -EFAULT);
 	vfsim_uaccess_remap_all(v);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0, 1), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 2), 0);
+	EXPECT(post_sub(0, 1), 0);
+	EXPECT(post_sub(1, 2), 0);
 	cr_assert(wqt_reads(t, fds[0], "2/s1"));
 	free(f);
 }
@@ -231,8 +239,7 @@ VT_TEST(wq_filter, null_removes_filter, "empty", NULL)
 	int fds[2];
 
 	wqt_watched_pipe(t, fds, 1, 0);
-	wqt_rule(f, 0, WATCH_TYPE_SB_NOTIFY, ALL, 0, 0);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
+	EXPECT(set_rule(fds[0], f, WATCH_TYPE_SB_NOTIFY, ALL, 0, 0), 0);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(wqt_set_filter(t, fds[1], NULL), 0);
 	EXPECT(wqt_post_seq(t, 1, 2), 0);
@@ -246,14 +253,12 @@ VT_TEST(wq_filter, replacement_applies_to_later_posts, "empty", NULL)
 	int fds[2];
 
 	wqt_watched_pipe(t, fds, 1, 0);
-	wqt_rule(f, 0, WQT_TYPE, 1u << 1, 0, 0);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 1), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 2, 16, 0, 2), 0);
-	wqt_rule(f, 0, WQT_TYPE, 1u << 2, 0, 0);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 3), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 2, 16, 0, 4), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, 1u << 1, 0, 0), 0);
+	EXPECT(post_sub(1, 1), 0);
+	EXPECT(post_sub(2, 2), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, 1u << 2, 0, 0), 0);
+	EXPECT(post_sub(1, 3), 0);
+	EXPECT(post_sub(2, 4), 0);
 	/* what was queued under the old filter stays */
 	cr_assert(wqt_reads(t, fds[0], "1/s1 4/s2"));
 	free(f);
@@ -266,10 +271,9 @@ VT_TEST(wq_filter, filter_is_per_queue, "empty", NULL)
 
 	wqt_watched_pipe(t, a, 1, 1);
 	wqt_watched_pipe(t, b, 1, 2);
-	wqt_rule(f, 0, WQT_TYPE, 1u << 0, 0, 0);
-	EXPECT(wqt_set_filter(t, a[0], f), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0, 1), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 2), 0);
+	EXPECT(set_rule(a[0], f, WQT_TYPE, 1u << 0, 0, 0), 0);
+	EXPECT(post_sub(0, 1), 0);
+	EXPECT(post_sub(1, 2), 0);
 	cr_assert(wqt_reads(t, a[0], "1@1"));
 	cr_assert(wqt_reads(t, b[0], "1@2 2@2/s1"));
 	free(f);
@@ -285,8 +289,7 @@ VT_TEST(wq_filter, info_mask_selects_watch_id, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, fds[0], 20, 3), 0);
 	EXPECT(vfsim_test_watch(t, fds[0], 30, 5), 0);
 	EXPECT(vfsim_test_watch(t, fds[0], 40, 0), 0);
-	wqt_rule(f, 0, WQT_TYPE, ALL, 0xff00, 0x0300);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, ALL, 0xff00, 0x0300), 0);
 	EXPECT(wqt_post_seq(t, 10, 1), 0);
 	EXPECT(wqt_post_seq(t, 20, 2), 0);
 	EXPECT(wqt_post_seq(t, 30, 3), 0);
@@ -304,11 +307,10 @@ VT_TEST(wq_filter, filtered_records_are_not_losses, "empty", NULL)
 
 	wqt_pipe(t, O_NONBLOCK, 1, fds);
 	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
-	wqt_rule(f, 0, WQT_TYPE, 1u << 0, 0, 0);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0, 1), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 2), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 1, 16, 0, 3), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, 1u << 0, 0, 0), 0);
+	EXPECT(post_sub(0, 1), 0);
+	EXPECT(post_sub(1, 2), 0);
+	EXPECT(post_sub(1, 3), 0);
 	cr_assert(wqt_reads(t, fds[0], "1"));
 	free(f);
 }
@@ -324,8 +326,7 @@ VT_TEST(wq_filter, removal_records_never_filtered, "empty", NULL)
 	EXPECT(vfsim_test_watch(t, fds[0], 0, 4), 0);
 	EXPECT(vfsim_test_watch(t, fds[0], 3, 6), 0);
 	/* passes nothing at all */
-	wqt_rule(f, 0, 99, ALL, 0, 0);
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
+	EXPECT(set_rule(fds[0], f, 99, ALL, 0, 0), 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 1), 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 0), 0);
 	EXPECT(vfsim_test_destroy_object(t, 3), 0);
@@ -340,8 +341,7 @@ VT_TEST(wq_filter, loss_records_never_filtered, "empty", NULL)
 
 	wqt_pipe(t, O_NONBLOCK, 1, fds);
 	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
-	wqt_rule(f, 0, WQT_TYPE, 1u << 0, 0, 0);	/* no META rule */
-	EXPECT(wqt_set_filter(t, fds[0], f), 0);
+	EXPECT(set_rule(fds[0], f, WQT_TYPE, 1u << 0, 0, 0), 0);	/* no META rule */
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(wqt_post_seq(t, 1, 2), 0);
 	cr_assert(wqt_reads(t, fds[0], "1 loss"));
@@ -359,8 +359,8 @@ VT_TEST(wq_filter, sixteen_rules_last_one_matches, "empty", NULL)
 		wqt_rule(f, i, WATCH_TYPE_SB_NOTIFY, 1u << i, 0, 0);
 	wqt_rule(f, 15, WQT_TYPE, 1u << 9, 0, 0);
 	EXPECT(wqt_set_filter(t, fds[0], f), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 8, 16, 0, 1), 0);
-	EXPECT(wqt_post(t, 1, WQT_TYPE, 9, 16, 0, 2), 0);
+	EXPECT(post_sub(8, 1), 0);
+	EXPECT(post_sub(9, 2), 0);
 	EXPECT(wqt_post(t, 1, WATCH_TYPE_SB_NOTIFY, 14, 16, 0, 3), 0);
 	EXPECT(wqt_post(t, 1, WATCH_TYPE_SB_NOTIFY, 15, 16, 0, 4), 0);
 	cr_assert(wqt_reads(t, fds[0], "2/s9 3/t3/s14"));
