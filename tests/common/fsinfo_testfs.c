@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The fsinfo suites' test filesystem and helpers: see fsinfo_testfs.h. */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +155,25 @@ long vt_fsinfo(struct vfsim_task *t, const char *path, unsigned int attr,
 	struct fsinfo_params p = { .request = attr, .Nth = n, .Mth = m };
 
 	return vfsim_fsinfo(t, AT_FDCWD, path, &p, buf, size);
+}
+
+bool vt_fsinfo_lacks(struct vfsim_task *t, const char *path, const unsigned int *attrs,
+		     size_t nr)
+{
+	unsigned char buf[256];
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		long ret = vt_fsinfo(t, path, attrs[i], 0, 0, buf, sizeof(buf));
+
+		if (ret != -EOPNOTSUPP) {
+			fprintf(stderr, "fsinfo %s attribute %#x: %ld, want -EOPNOTSUPP\n",
+				path, attrs[i], ret);
+			ok = false;
+		}
+	}
+	return ok;
 }
 
 long vt_fsinfo_mnt(struct vfsim_task *t, unsigned int mnt_id, unsigned int attr,

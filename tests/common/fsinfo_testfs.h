@@ -61,6 +61,18 @@ long vt_fsinfo(struct vfsim_task *t, const char *path, unsigned int attr,
 long vt_fsinfo_mnt(struct vfsim_task *t, unsigned int mnt_id, unsigned int attr,
 		   void *buf, size_t size);
 
+/*
+ * vt_fsinfo_lacks - fsinfo() of @path gives -EOPNOTSUPP for each of the
+ * @nr attributes @attrs (Nth 0, Mth 0, a 256-byte buffer); prints the
+ * ones that did not to stderr.  For cr_assert(VT_FSINFO_LACKS(t, path,
+ * FSINFO_ATTR_..., ...)).
+ */
+bool vt_fsinfo_lacks(struct vfsim_task *t, const char *path, const unsigned int *attrs,
+		     size_t nr);
+#define VT_FSINFO_LACKS(t, path, ...)					\
+	vt_fsinfo_lacks((t), (path), (const unsigned int[]){ __VA_ARGS__ },	\
+			sizeof((const unsigned int[]){ __VA_ARGS__ }) / sizeof(unsigned int))
+
 /* The superblock's notification counter, bumped as notify_sb() will. */
 void vt_bump_sb_notify_counter(struct vfsim_task *t, const char *path);
 
