@@ -23,6 +23,16 @@ void nt_pipe(struct vfsim_task *t, unsigned int nr_notes, int fds[2])
 	}
 }
 
+void nt_pipes(struct vfsim_task *t, unsigned int nr_notes, int *fds, ...)
+{
+	va_list ap;
+
+	va_start(ap, fds);
+	for (; fds; fds = va_arg(ap, int *))
+		nt_pipe(t, nr_notes, fds);
+	va_end(ap);
+}
+
 long nt_drain_raw(struct vfsim_task *t, int fd, size_t chunk, void *buf, size_t size)
 {
 	unsigned char *p = buf;

@@ -33,6 +33,10 @@
  */
 void nt_pipe(struct vfsim_task *t, unsigned int nr_notes, int fds[2]);
 
+/* nt_pipe() for each of the pipes @fds, ... (int[2] each), NULL-ended. */
+void nt_pipes(struct vfsim_task *t, unsigned int nr_notes, int *fds, ...)
+	__attribute__((sentinel));
+
 /*
  * nt_drain_raw - read @fd until -EAGAIN (or 0), with a @chunk-byte buffer
  * per read, appending the bytes to @buf (of @size bytes).  Returns the

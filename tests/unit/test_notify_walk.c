@@ -35,10 +35,16 @@ static void touch(const char *path)
 	OK(vfsim_mount(t, NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
 }
 
-static void mount_tmpfs(const char *src, const char *path)
+/* Below a mounted /a: tmpfs "b" on /a/b, "c" on /a/b/c, and "o" on
+ * /other; the IDs of /a, /a/b and /a/b/c. */
+static void mount_b_c_and_other(unsigned int *a, unsigned int *b, unsigned int *c)
 {
-	nt_mkdirs(t, path);
-	OK(vfsim_mount(t, src, path, "tmpfs", 0, NULL));
+	fx_tmpfs(t, "b", "/a/b");
+	fx_tmpfs(t, "c", "/a/b/c");
+	fx_tmpfs(t, "o", "/other");
+	*a = nt_mnt_id(t, "/a");
+	*b = nt_mnt_id(t, "/a/b");
+	*c = nt_mnt_id(t, "/a/b/c");
 }
 
 /*
@@ -58,13 +64,8 @@ VT_TEST(walk, watch_at_root, "empty", NULL)
 
 	nt_pipe(t, 64, p);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
-	mount_tmpfs("a", "/a");
-	mount_tmpfs("b", "/a/b");
-	mount_tmpfs("c", "/a/b/c");
-	mount_tmpfs("o", "/other");
-	a = nt_mnt_id(t, "/a");
-	b = nt_mnt_id(t, "/a/b");
-	c = nt_mnt_id(t, "/a/b/c");
+	fx_tmpfs(t, "a", "/a");
+	mount_b_c_and_other(&a, &b, &c);
 	o = nt_mnt_id(t, "/other");
 	touch("/a/b/c");
 	touch("/");
@@ -95,14 +96,9 @@ VT_TEST(walk, watch_at_mount_root, "empty", NULL)
 	int p[2];
 
 	nt_pipe(t, 64, p);
-	mount_tmpfs("a", "/a");
+	fx_tmpfs(t, "a", "/a");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, p[0], 2), 0);
-	mount_tmpfs("b", "/a/b");
-	mount_tmpfs("c", "/a/b/c");
-	mount_tmpfs("o", "/other");
-	a = nt_mnt_id(t, "/a");
-	b = nt_mnt_id(t, "/a/b");
-	c = nt_mnt_id(t, "/a/b/c");
+	mount_b_c_and_other(&a, &b, &c);
 	touch("/a");
 	touch("/a/b/c");
 	touch("/other");
@@ -137,16 +133,16 @@ VT_TEST(walk, watch_at_plain_directory, "empty", NULL)
 	int p[2];
 
 	nt_pipe(t, 64, p);
-	mount_tmpfs("a", "/a");
+	fx_tmpfs(t, "a", "/a");
 	nt_mkdirs(t, "/a/dir/sub");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a/dir", 0, p[0], 3), 0);
 
-	mount_tmpfs("x", "/a/dir/x");
-	mount_tmpfs("z", "/a/dir/sub/z");
+	fx_tmpfs(t, "x", "/a/dir/x");
+	fx_tmpfs(t, "z", "/a/dir/sub/z");
 	touch("/a");
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
 
-	mount_tmpfs("y", "/a/dir/x/y");
+	fx_tmpfs(t, "y", "/a/dir/x/y");
 	x = nt_mnt_id(t, "/a/dir/x");
 	y = nt_mnt_id(t, "/a/dir/x/y");
 	touch("/a/dir/x");
@@ -180,12 +176,9 @@ VT_TEST(walk, nested_mounts, "empty", NULL)
 	unsigned int b, c;
 	int p[2], q[2], r[2], s[2];
 
-	nt_pipe(t, 64, p);
-	nt_pipe(t, 64, q);
-	nt_pipe(t, 64, r);
-	nt_pipe(t, 64, s);
-	mount_tmpfs("a", "/a");
-	mount_tmpfs("b", "/a/b");
+	nt_pipes(t, 64, p, q, r, s, NULL);
+	fx_tmpfs(t, "a", "/a");
+	fx_tmpfs(t, "b", "/a/b");
 	nt_mkdirs(t, "/a/b/c");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, q[0], 2), 0);
@@ -239,13 +232,12 @@ VT_TEST(walk, moved_subtree, "empty", NULL)
 	unsigned int src, x, dst;
 	int p[2], q[2];
 
-	nt_pipe(t, 64, p);
-	nt_pipe(t, 64, q);
+	nt_pipes(t, 64, p, q, NULL);
 	nt_mkdirs(t, "/src");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/src", 0, p[0], 1), 0);
 	OK(vfsim_mount(t, "src", "/src", "tmpfs", 0, NULL));
-	mount_tmpfs("x", "/src/x");
-	mount_tmpfs("dst", "/dst");
+	fx_tmpfs(t, "x", "/src/x");
+	fx_tmpfs(t, "dst", "/dst");
 	nt_mkdirs(t, "/dst/in");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/dst", 0, q[0], 2), 0);
 	src = nt_mnt_id(t, "/src");
@@ -291,14 +283,13 @@ VT_TEST(walk, expired_automount, "empty", NULL)
 	unsigned int sub, sub2, in;
 	int p[2], q[2];
 
-	nt_pipe(t, 64, p);
-	nt_pipe(t, 64, q);
+	nt_pipes(t, 64, p, q, NULL);
 	nt_mkdirs(t, "/mnt");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
 	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
 	sub = nt_mnt_id(t, "/mnt/auto/");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/auto", 0, q[0], 2), 0);
-	mount_tmpfs("in", "/mnt/auto/in");
+	fx_tmpfs(t, "in", "/mnt/auto/in");
 	in = nt_mnt_id(t, "/mnt/auto/in");
 	EXPECT(vfsim_umount2(t, "/mnt/auto/in", 0), 0);
 	cr_assert(nt_records_are(t, p[0],
@@ -347,9 +338,8 @@ VT_TEST(walk, bind_mounts_same_superblock, "empty", NULL)
 	unsigned int m, n;
 	int p[2], q[2];
 
-	nt_pipe(t, 64, p);
-	nt_pipe(t, 64, q);
-	mount_tmpfs("a", "/a");
+	nt_pipes(t, 64, p, q, NULL);
+	fx_tmpfs(t, "a", "/a");
 	nt_mkdirs(t, "/a/d/m");
 	nt_mkdirs(t, "/a/d/n");
 	nt_mkdirs(t, "/b");
@@ -402,11 +392,8 @@ VT_TEST(walk, bind_of_a_subdirectory, "empty", NULL)
 	unsigned int c, m;
 	int p[2], q[2], r[2], s[2];
 
-	nt_pipe(t, 64, p);
-	nt_pipe(t, 64, q);
-	nt_pipe(t, 64, r);
-	nt_pipe(t, 64, s);
-	mount_tmpfs("a", "/a");
+	nt_pipes(t, 64, p, q, r, s, NULL);
+	fx_tmpfs(t, "a", "/a");
 	nt_mkdirs(t, "/a/sub/deep");
 	nt_mkdirs(t, "/c");
 	OK(vfsim_mount(t, "/a/sub", "/c", NULL, MS_BIND, NULL));
@@ -449,7 +436,7 @@ VT_TEST(walk, global_root_stop, "empty", NULL)
 
 	nt_pipe(t, 64, p);
 	nt_mkdirs(t, "/jail");
-	mount_tmpfs("m", "/jail/m");
+	fx_tmpfs(t, "m", "/jail/m");
 	nt_mkdirs(t, "/jail/m/x");
 	OK(vfsim_chroot(u, "/jail"));
 	OK(vfsim_chdir(u, "/"));
@@ -486,18 +473,28 @@ VT_TEST(walk, global_root_stop, "empty", NULL)
  *      `-/a/b          tmpfs "b"
  *         `-/a/b/c     tmpfs "c"    (new)
  */
+/* The tree above, with /a/b/c mounted when @c_mounted (else only the
+ * directory); @p watches / (ID 7) and /a (ID 3). */
+static void race_tree(int p[2], bool c_mounted)
+{
+	nt_pipe(t, 64, p);
+	fx_tmpfs(t, "a", "/a");
+	fx_tmpfs(t, "b", "/a/b");
+	if (c_mounted)
+		fx_tmpfs(t, "c", "/a/b/c");
+	else
+		nt_mkdirs(t, "/a/b/c");
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 7), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, p[0], 3), 0);
+}
+
 VT_TEST(walk, rename_race_retries, "empty", NULL)
 {
 	unsigned long retries;
 	unsigned int b, c;
 	int p[2];
 
-	nt_pipe(t, 64, p);
-	mount_tmpfs("a", "/a");
-	mount_tmpfs("b", "/a/b");
-	nt_mkdirs(t, "/a/b/c");
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 7), 0);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, p[0], 3), 0);
+	race_tree(p, false);
 	b = nt_mnt_id(t, "/a/b");
 	retries = vfsim_mount_walk_retries(v);
 
@@ -547,12 +544,7 @@ VT_TEST(walk, rename_race_counts_passes, "empty", NULL)
 	unsigned int b, c;
 	int p[2];
 
-	nt_pipe(t, 64, p);
-	mount_tmpfs("a", "/a");
-	mount_tmpfs("b", "/a/b");
-	mount_tmpfs("c", "/a/b/c");
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 7), 0);
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, p[0], 3), 0);
+	race_tree(p, true);
 	b = nt_mnt_id(t, "/a/b");
 	c = nt_mnt_id(t, "/a/b/c");
 	retries = vfsim_mount_walk_retries(v);
@@ -602,8 +594,8 @@ VT_TEST(walk, watch_test_filter, "empty", NULL)
 	nt_pipe(t, 64, p);
 	EXPECT(wqt_set_filter(t, p[0], f), 0);
 	free(f);
-	mount_tmpfs("mnt", "/mnt");
-	mount_tmpfs("src", "/src");
+	fx_tmpfs(t, "mnt", "/mnt");
+	fx_tmpfs(t, "src", "/src");
 	nt_mkdirs(t, "/dst");
 	src = nt_mnt_id(t, "/src");
 	mnt = nt_mnt_id(t, "/mnt");
@@ -645,7 +637,7 @@ VT_TEST(walk, filter_on_id_and_in_subtree, "empty", NULL)
 	int p[2];
 
 	nt_pipe(t, 64, p);
-	mount_tmpfs("a", "/a");
+	fx_tmpfs(t, "a", "/a");
 	nt_mkdirs(t, "/a/b");
 	a = nt_mnt_id(t, "/a");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
@@ -654,7 +646,7 @@ VT_TEST(walk, filter_on_id_and_in_subtree, "empty", NULL)
 	/* only watch 2's records */
 	wqt_rule(f, 0, WATCH_TYPE_MOUNT_NOTIFY, 0xffffffff, WATCH_INFO_ID, 2 << WATCH_INFO_ID__SHIFT);
 	EXPECT(wqt_set_filter(t, p[0], f), 0);
-	mount_tmpfs("b", "/a/b");
+	fx_tmpfs(t, "b", "/a/b");
 	b = nt_mnt_id(t, "/a/b");
 	touch("/a/b");
 	cr_assert(nt_records_are(t, p[0],
@@ -695,7 +687,7 @@ VT_TEST(walk, loss_in_a_small_ring, "empty", NULL)
 	nt_mkdirs(t, "/a");
 	nt_mkdirs(t, "/b");
 	nt_mkdirs(t, "/c");
-	mount_tmpfs("x", "/x");
+	fx_tmpfs(t, "x", "/x");
 	nt_mkdirs(t, "/x/y/z");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p2[0], 4), 0);
