@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The shared main() of the fuzz harnesses: see driver.h. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -20,6 +21,19 @@ void fuzz_fail(const char *fmt, ...)
 	abort();
 }
 
+#ifdef VFSIM_LIBFUZZER
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct fuzz_state *s;
+
+	if (!s)
+		s = fuzz_setup();
+	fuzz_one(s, data, size);
+	return 0;
+}
+#else
 static void run_one(const unsigned char *data, size_t len)
 {
 	struct fuzz_state *s = fuzz_setup();
@@ -66,6 +80,12 @@ int main(int argc, char **argv)
 {
 	int i, ret = 0;
 
+	if (fuzz_command) {
+		ret = fuzz_command(argc, argv);
+		if (ret >= 0)
+			return ret;
+		ret = 0;
+	}
 	if (argc < 2) {
 #ifdef __AFL_FUZZ_TESTCASE_LEN
 		return afl_loop();
@@ -86,3 +106,4 @@ int main(int argc, char **argv)
 	}
 	return ret;
 }
+#endif /* VFSIM_LIBFUZZER */

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The program harness: each input is a program of up to 64 system calls
+ * (fuzz/ops/prog.h: mounts of every kind, binds, moves, propagation,
+ * umount with every flag, expiry, automount points, symlinks, chroot,
+ * tasks without capabilities, notification pipes, filters, reads, watches,
+ * superblock events, fsinfo) run on a fresh instance through the public
+ * API.  A bug is:
+ *
+ *   - an errno outside the call's set, a broken invariant or a kernel
+ *     warning after any call (prog_exec());
+ *   - an object left behind at teardown (vfsim_destroy_check());
+ *   - a second run of the same program whose trace (every result, every
+ *     byte read, the final mountinfo) differs: the library promises the
+ *     same bytes for the same calls;
+ *   - the scenario the program prints (`expect ERRNAME` on each call that
+ *     failed) not replaying cleanly under the scenario engine, with
+ *     invariants checked after every line: the engine and the API must
+ *     agree, and every finding must become a regression scenario.
+ *
+ * The last two cost two more instances: they run for every replayed input
+ * and for one input in FUZZ_FULL_EVERY while fuzzing.
+ *
+ * Commands besides the driver's (fuzz/driver.h):
+ *   fuzz_ops --print FILE...   each input as a scenario on stdout (what
+ *                              tests/scenarios/ keeps of a finding)
+ *   fuzz_ops --bench N         N pseudo-random programs; prints executions
+ *                              per second (fresh instance each)
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <vfsim/scenario.h>
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
+
+#include "driver.h"
+#include "ops/prog.h"
+
+#define FUZZ_FULL_EVERY 16
+
+struct fuzz_state {
+	struct prog prog;
+	unsigned long runs;
+	bool always_full;	/* replaying: every check on every input */
+};
+
+static struct vfsim *boot(const struct prog *p)
+{
+	struct vfsim_options opts = { .seed = 1 };
+	struct vfsim *v;
+
+	if (vfsim_create(&opts, &v) < 0)
+		fuzz_fail("vfsim_create failed");
+	if (vfsim_boot(v, p->boot_default ? "default" : "empty") < 0)
+		fuzz_fail("vfsim_boot failed");
+	return v;
+}
+
+/* Run @p on a fresh instance; its trace into *@buf if @buf. */
+static void run(struct prog *p, char **buf, size_t *len)
+{
+	FILE *trace = NULL;
+	struct vfsim *v = boot(p);
+	unsigned long leaks;
+
+	if (buf) {
+		trace = open_memstream(buf, len);
+		if (!trace)
+			fuzz_fail("open_memstream failed");
+	}
+	prog_exec(p, v, trace);
+	if (trace) {
+		char info[16384];
+		long n = vfsim_mountinfo(vfsim_init_task(v), info, sizeof(info));
+
+		if (n > 0)
+			fwrite(info, 1, (size_t)(n < (long)sizeof(info) ? n : (long)sizeof(info)),
+			       trace);
+		fprintf(trace, "mountinfo = %ld\n", n);
+		fclose(trace);
+	}
+	leaks = vfsim_destroy_check(v, stderr);
+	if (leaks)
+		fuzz_fail("%lu objects or warnings left at teardown", leaks);
+}
+
+/* The printed scenario must replay to the same results under the engine. */
+static void replay_as_scenario(const struct prog *p)
+{
+	struct vfsim_scenario_opts opts = { .name = "program", .check = true, .quiet = true };
+	char *text = NULL, *report = NULL;
+	size_t tlen = 0, rlen = 0;
+	FILE *in, *out, *err;
+	struct vfsim *v;
+	int status;
+
+	out = open_memstream(&text, &tlen);
+	if (!out)
+		fuzz_fail("open_memstream failed");
+	prog_print(p, out);
+	fclose(out);
+
+	if (vfsim_create(NULL, &v) < 0)
+		fuzz_fail("vfsim_create failed");
+	in = fmemopen(text, tlen, "r");
+	out = fopen("/dev/null", "w");
+	err = open_memstream(&report, &rlen);
+	if (!in || !out || !err)
+		fuzz_fail("cannot open the scenario's streams");
+	opts.err = err;
+	status = vfsim_scenario_run(v, in, out, &opts);
+	fclose(in);
+	fclose(out);
+	fclose(err);
+	if (status != VFSIM_SCENARIO_EXIT_OK)
+		fuzz_fail("the program's scenario does not replay (status %d):\n%s--\n%s",
+			  status, report, text);
+	if (vfsim_destroy_check(v, stderr))
+		fuzz_fail("the scenario's instance leaked");
+	free(report);
+	free(text);
+}
+
+struct fuzz_state *fuzz_setup(void)
+{
+	struct fuzz_state *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		fuzz_fail("out of memory");
+#ifndef __AFL_FUZZ_TESTCASE_LEN
+	s->always_full = true;
+#endif
+	return s;
+}
+
+void fuzz_one(struct fuzz_state *s, const unsigned char *data, size_t len)
+{
+	char *t1 = NULL, *t2 = NULL;
+	size_t l1 = 0, l2 = 0;
+
+	prog_decode(&s->prog, data, len);
+	if (!s->always_full && s->runs++ % FUZZ_FULL_EVERY) {
+		run(&s->prog, NULL, NULL);
+		return;
+	}
+	run(&s->prog, &t1, &l1);
+	run(&s->prog, &t2, &l2);
+	if (l1 != l2 || memcmp(t1, t2, l1) != 0)
+		fuzz_fail("two runs of one program differ:\n%s--\n%s", t1, t2);
+	free(t1);
+	free(t2);
+	replay_as_scenario(&s->prog);
+}
+
+void fuzz_teardown(struct fuzz_state *s)
+{
+	free(s);
+}
+
+/* ---- --print and --bench -------------------------------------------------------- */
+
+static int print_files(int argc, char **argv)
+{
+	static unsigned char buf[FUZZ_MAX_INPUT];
+	static struct prog p;
+	int i, ret = 0;
+
+	for (i = 0; i < argc; i++) {
+		FILE *f = fopen(argv[i], "rb");
+		size_t len;
+
+		if (!f) {
+			perror(argv[i]);
+			ret = 1;
+			continue;
+		}
+		len = fread(buf, 1, sizeof(buf), f);
+		fclose(f);
+		prog_decode(&p, buf, len);
+		p.keep_going = true;
+		run(&p, NULL, NULL);
+		printf("# %s\n", argv[i]);
+		prog_print(&p, stdout);
+	}
+	return ret;
+}
+
+/* xorshift64: the same programs on every machine. */
+static uint64_t next(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static int bench(unsigned long n)
+{
+	static unsigned char buf[1 + 64 * 8];
+	static struct prog p;
+	struct timespec a, b;
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	unsigned long i, calls = 0;
+	double secs;
+	size_t j;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < sizeof(buf); j++)
+			buf[j] = (unsigned char)next(&x);
+		prog_decode(&p, buf, sizeof(buf));
+		run(&p, NULL, NULL);
+		for (j = 0; j < (size_t)p.nops; j++)
+			calls += p.ops[j].ran;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	secs = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+	printf("fuzz_ops: %lu programs, %lu calls in %.3f s: %.0f execs/s, %.1f us per call\n",
+	       n, calls, secs, (double)n / secs, secs * 1e6 / (double)(calls ? calls : 1));
+	return 0;
+}
+
+int fuzz_command(int argc, char **argv)
+{
+	if (argc >= 2 && strcmp(argv[1], "--print") == 0)
+		return print_files(argc - 2, argv + 2);
+	if (argc == 3 && strcmp(argv[1], "--bench") == 0)
+		return bench(strtoul(argv[2], NULL, 10));
+	return -1;
+}

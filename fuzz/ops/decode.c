@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Bytes to programs (prog.h).  Every input is a program: the first byte
+ * picks the tree, then each call takes a kind byte, a task byte and as
+ * many argument bytes as its words need; a short input reads zeros, and
+ * the program ends with the input (or at PROG_MAX_OPS).  Small changes to
+ * the bytes make small changes to the program, which is what a coverage
+ * guided fuzzer needs to climb.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "prog.h"
+
+struct rd {
+	const unsigned char *p;
+	size_t n;
+};
+
+static unsigned int u8(struct rd *r)
+{
+	if (!r->n)
+		return 0;
+	r->n--;
+	return *r->p++;
+}
+
+#define PICK(r, table) ((table)[u8(r) % (sizeof(table) / sizeof((table)[0]))])
+
+static void word(struct prog_op *op, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void word(struct prog_op *op, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (op->nwords == PROG_MAX_WORDS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(op->words[op->nwords++], PROG_WORD, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Names that programs make and meet again; "l" is usually a symlink.  Few
+ * names and mostly short paths, so that a later call finds what an
+ * earlier one made.
+ */
+static const char *const names[] = { "a", "b", "m", "a", "b", "l", ".", ".." };
+static const unsigned int depths[] = { 1, 1, 1, 1, 2, 2, 3, 4 };
+
+/* A path of depth 1..4, absolute or relative, or "/" itself. */
+static void path(struct rd *r, struct prog_op *op)
+{
+	unsigned int b = u8(r), depth = depths[b & 7], i;
+	char buf[PROG_WORD] = "";
+	size_t len = 0;
+
+	if ((b >> 4) == 0) {
+		word(op, "/");
+		return;
+	}
+	if (!(b & 8))
+		buf[len++] = '/';
+	for (i = 0; i < depth; i++) {
+		const char *n = PICK(r, names);
+
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+					i ? "/" : "", n);
+	}
+	word(op, "%s", buf);
+}
+
+static const char *const fds[] = { "f0", "f1", "f2", "f3" };
+static const char *const pipes[] = { "p0", "p1" };
+static const char *const ends[] = { "p0", "p0.w", "p1", "p1.w" };
+static const char *const any_fd[] = { "f0", "f1", "p0", "p0.w", "p1", "p1.w" };
+
+struct mount_spec {
+	const char *fstype, *source, *options;
+};
+
+static const struct mount_spec mounts[] = {
+	{ "tmpfs", "t", NULL },
+	{ "tmpfs", "t", "ro" },
+	{ "tmpfs", "t", "mode=700" },
+	{ "tmpfs", "t", "nosuid,nodev,noexec" },
+	{ "tmpfs", "u", "size=1m,relatime" },
+	{ "ramfs", "r", NULL },
+	{ "ramfs", "r", "ro,noatime" },
+	{ "proc", "proc", NULL },
+	{ "ext4", "/dev/vdb", NULL },
+	{ "ext4", "/dev/vdc", "ro,errors=remount-ro" },
+	{ "ext4", "/dev/vdb", "label=x,errors=continue" },
+	{ "nfs", "old.example:/export", "vers=2,proto=udp,addr=192.0.2.2" },
+	{ "nfs", "new.example:/srv", "addr=192.0.2.3" },
+	{ "afs", "none", "dyn,cell=x.example" },
+	{ "afs", "none",
+	  "dyn,cell=y.example,server=a8f3e1b2-5c7d-4e90-8f12-3456789abc01@192.0.2.1,volume=root.cell" },
+	{ "bogusfs", "none", NULL },
+};
+
+static const char *const remount_opts[] = {
+	"ro", "rw", "ro,nosuid", "rw,mode=755", "defaults", "size=2m", "nodev,noexec",
+};
+static const char *const setattr_opts[] = {
+	"ro", "rw", "nosuid", "nodev,noexec", "noatime", "ro,nodiratime", "strictatime",
+};
+static const char *const propagations[] = {
+	"shared", "private", "slave", "unbindable",
+	"rshared", "rprivate", "rslave", "runbindable",
+};
+static const char *const umount_flags[] = {
+	NULL, "detach", "force", "expire", "nofollow", "detach", "expire", "nofollow detach",
+};
+static const char *const open_flags[] = {
+	NULL, "directory", "path", "nofollow", "path,nofollow", "creat",
+	"creat,excl", "cloexec,directory",
+};
+static const char *const modes[] = { "0755", "0700", "0555", "0777", "0000", "01777" };
+static const char *const owners[] = { "1000", "0:0", "1000:1000", "0" };
+static const char *const filters[] = {
+	"none", "key", "mount", "mount:~move_from sb:readonly/flags=is_now_ro",
+	"key:*/id=3", "\"\"", "mount:new_mount,unmount/noflags=in_subtree", "key/mask=0x7f",
+};
+static const char *const texts[] = { "x", "hello", "\"\"" };
+static const char *const errnames[] = { "EIO", "ENOSPC", "EROFS", "EUCLEAN" };
+static const char *const network[] = { "up", "down", "flag0", "flag7", "3" };
+static const unsigned int attrs[] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09,
+	0x100, 0x101, 0x200, 0x201, 0x202, 0x203, 0x300, 0x301, 0x302,
+	0x400, 0x500, 0x501, 0x502, 0x503, 0x0a, 0x204,
+};
+static const unsigned int read_sizes[] = { 4096, 8, 16, 0, 1, 128, 32, 1048576 };
+static const unsigned int sizes[] = { 1, 4, 16, 0, 512, 513, 2 };
+
+enum kind {
+	K_MKDIR, K_SYMLINK, K_CHMOD, K_CHOWN, K_CD, K_CHROOT, K_OPEN, K_CLOSE,
+	K_MOUNT, K_BIND, K_MOVE, K_UMOUNT, K_REMOUNT, K_SETATTR, K_PROPAGATION,
+	K_AUTOMOUNT, K_EXPIRE, K_PIPE, K_SIZE, K_FILTER, K_READ, K_WRITE,
+	K_WATCH_MOUNT, K_WATCH_SB, K_UNWATCH_MOUNT, K_UNWATCH_SB, K_SB_ERROR,
+	K_SB_EDQUOT, K_SB_NETWORK, K_FSINFO, K_TREE_OPS_MKDIR2, K_NR
+};
+
+static void decode_op(struct rd *r, struct prog_op *op)
+{
+	unsigned int kind = u8(r) % K_NR, who = u8(r);
+	const struct mount_spec *m;
+	const char *s;
+
+	op->task = who < 200 ? PT_INIT : who < 240 ? PT_USER : PT_ROOT2;
+	switch (kind) {
+	case K_MKDIR:
+	case K_TREE_OPS_MKDIR2:	/* twice as likely: trees need directories */
+		word(op, "mkdir");
+		path(r, op);
+		break;
+	case K_SYMLINK:
+		word(op, "symlink");
+		path(r, op);
+		path(r, op);
+		break;
+	case K_CHMOD:
+		word(op, "chmod");
+		path(r, op);
+		word(op, "%s", PICK(r, modes));
+		break;
+	case K_CHOWN:
+		word(op, "chown");
+		path(r, op);
+		word(op, "%s", PICK(r, owners));
+		break;
+	case K_CD:
+		word(op, "cd");
+		path(r, op);
+		break;
+	case K_CHROOT:
+		word(op, "chroot");
+		path(r, op);
+		break;
+	case K_OPEN:
+		word(op, "open");
+		word(op, "%s", PICK(r, fds));
+		path(r, op);
+		if ((s = PICK(r, open_flags)))
+			word(op, "%s", s);
+		break;
+	case K_CLOSE:
+		word(op, "close");
+		word(op, "%s", PICK(r, any_fd));
+		break;
+	case K_MOUNT:
+		m = &PICK(r, mounts);
+		word(op, "mount");
+		word(op, "%s", m->fstype);
+		word(op, "%s", m->source);
+		path(r, op);
+		if (m->options)
+			word(op, "%s", m->options);
+		break;
+	case K_BIND:
+		word(op, "bind");
+		path(r, op);
+		path(r, op);
+		if (u8(r) & 1)
+			word(op, "rec");
+		break;
+	case K_MOVE:
+		word(op, "move");
+		path(r, op);
+		path(r, op);
+		break;
+	case K_UMOUNT:
+		word(op, "umount");
+		path(r, op);
+		if ((s = PICK(r, umount_flags))) {
+			/* separate words: "nofollow detach" */
+			char flags[32], *w, *save;
+
+			snprintf(flags, sizeof(flags), "%s", s);
+			for (w = strtok_r(flags, " ", &save); w; w = strtok_r(NULL, " ", &save))
+				word(op, "%s", w);
+		}
+		break;
+	case K_REMOUNT:
+		word(op, "remount");
+		path(r, op);
+		word(op, "%s", PICK(r, remount_opts));
+		break;
+	case K_SETATTR:
+		word(op, "setattr");
+		path(r, op);
+		word(op, "%s", PICK(r, setattr_opts));
+		break;
+	case K_PROPAGATION:
+		word(op, "propagation");
+		path(r, op);
+		word(op, "%s", PICK(r, propagations));
+		break;
+	case K_AUTOMOUNT:
+		word(op, "automount");
+		path(r, op);
+		word(op, "tmpfs");
+		word(op, "am");
+		break;
+	case K_EXPIRE:
+		word(op, "expire");
+		if (u8(r) & 1)
+			path(r, op);
+		break;
+	case K_PIPE:
+		word(op, "pipe");
+		word(op, "%s", PICK(r, pipes));
+		switch (u8(r) % 4) {
+		case 1:
+			word(op, "nonblock");
+			break;
+		case 2:
+			word(op, "plain");
+			break;
+		}
+		break;
+	case K_SIZE:
+		word(op, "size");
+		word(op, "%s", PICK(r, ends));
+		word(op, "%u", PICK(r, sizes));
+		break;
+	case K_FILTER:
+		word(op, "filter");
+		word(op, "%s", PICK(r, ends));
+		word(op, "%s", PICK(r, filters));
+		break;
+	case K_READ:
+		word(op, "read");
+		word(op, "%s", PICK(r, any_fd));
+		word(op, "%u", PICK(r, read_sizes));
+		break;
+	case K_WRITE:
+		word(op, "write");
+		word(op, "%s", PICK(r, any_fd));
+		word(op, "%s", PICK(r, texts));
+		break;
+	case K_WATCH_MOUNT:
+	case K_WATCH_SB:
+		word(op, kind == K_WATCH_MOUNT ? "watch_mount" : "watch_sb");
+		word(op, "%s", PICK(r, ends));
+		path(r, op);
+		word(op, "%u", u8(r) % 260);
+		if (u8(r) % 4 == 0)
+			word(op, "no_automount");
+		break;
+	case K_UNWATCH_MOUNT:
+	case K_UNWATCH_SB:
+		word(op, kind == K_UNWATCH_MOUNT ? "unwatch_mount" : "unwatch_sb");
+		word(op, "%s", PICK(r, ends));
+		path(r, op);
+		break;
+	case K_SB_ERROR:
+		word(op, "sb_error");
+		path(r, op);
+		word(op, "%s", PICK(r, errnames));
+		break;
+	case K_SB_EDQUOT:
+		word(op, "sb_edquot");
+		path(r, op);
+		break;
+	case K_SB_NETWORK:
+		word(op, "sb_network");
+		path(r, op);
+		word(op, "%s", PICK(r, network));
+		break;
+	case K_FSINFO:
+		word(op, "fsinfo");
+		word(op, "-s");
+		if (u8(r) & 1)
+			word(op, "-l");
+		path(r, op);
+		word(op, "0x%x", PICK(r, attrs));
+		word(op, "%u", u8(r) % 4);
+		break;
+	}
+}
+
+void prog_decode(struct prog *p, const unsigned char *data, size_t len)
+{
+	struct rd r = { data, len };
+
+	memset(p, 0, sizeof(*p));
+	p->boot_default = u8(&r) & 1;
+	while (r.n && p->nops < PROG_MAX_OPS)
+		decode_op(&r, &p->ops[p->nops++]);
+}

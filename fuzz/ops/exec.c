@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Running a program (prog.h) with the public API, as the scenario engine
+ * would run the same lines (docs/scenario.md): the same system call per
+ * verb, the same flags, reads and writes with a signal pending so that a
+ * sleep is ERESTARTSYS.  Where a line would be malformed for the engine
+ * (a NAME not open, or open already), the call is skipped and not printed.
+ *
+ * After each call: its result is success or an errno of the call's set
+ * (an errno outside it is a finding: a path the documentation does not
+ * know, or a bug), the invariants hold, and no kernel warning fired.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+
+#include <vfsim/scenario.h>
+#include <vfsim/testing.h>
+#include <vfsim/uapi/linux/watch_queue.h>
+#include <vfsim/vfsim.h>
+
+#include "../driver.h"
+#include "prog.h"
+
+#ifndef ERESTARTSYS
+#define ERESTARTSYS 512
+#endif
+
+/* ---- the errnos each call may give ------------------------------------------ */
+
+/*
+ * Any walk: what path resolution itself can say.  EINVAL: a walk into an
+ * automount point whose parent mount left the namespace (do_add_mount()'s
+ * check_mnt(): umount -l of the tree the task stands in).
+ */
+#define WALK ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG, EACCES, EINVAL
+#define END 0
+
+struct errset {
+	const char *verb;
+	int errs[20];
+};
+
+static const struct errset errsets[] = {
+	{ "mkdir", { WALK, EEXIST, EROFS, EPERM, END } },
+	{ "symlink", { WALK, EEXIST, EROFS, EPERM, END } },
+	{ "chmod", { WALK, EPERM, EROFS, END } },
+	{ "chown", { WALK, EPERM, EROFS, EINVAL, END } },
+	{ "cd", { WALK, END } },
+	{ "chroot", { WALK, EPERM, END } },
+	{ "open", { WALK, EEXIST, EISDIR, EROFS, EPERM, EINVAL, END } },
+	{ "close", { EBADF, END } },
+	{ "mount", { WALK, EPERM, EINVAL, EBUSY, ENODEV, ENOTBLK, ENXIO, EEXIST,
+		     EROFS, END } },
+	{ "bind", { WALK, EPERM, EINVAL, EBUSY, END } },
+	{ "move", { WALK, EPERM, EINVAL, EBUSY, END } },
+	{ "umount", { WALK, EPERM, EINVAL, EBUSY, EAGAIN, END } },
+	{ "remount", { WALK, EPERM, EINVAL, EBUSY, EROFS, END } },
+	{ "setattr", { WALK, EPERM, EINVAL, EBUSY, END } },
+	{ "propagation", { WALK, EPERM, EINVAL, END } },
+	{ "automount", { WALK, EPERM, EEXIST, EROFS, EINVAL, END } },
+	{ "expire", { WALK, EPERM, EINVAL, END } },
+	{ "pipe", { EINVAL, EMFILE, END } },
+	{ "size", { EBADF, EINVAL, EBUSY, ENOTTY, ENODEV, END } },
+	{ "filter", { EBADF, EINVAL, ENOTTY, ENODEV, END } },
+	{ "read", { EBADF, EISDIR, EINVAL, EAGAIN, ERESTARTSYS, ENOBUFS, END } },
+	{ "write", { EBADF, EXDEV, EPIPE, EAGAIN, ERESTARTSYS, EINVAL, END } },
+	{ "watch_mount", { WALK, EBADF, EINVAL, EBUSY, EPERM, EBADSLT, END } },
+	{ "watch_sb", { WALK, EBADF, EINVAL, EBUSY, EPERM, EBADSLT, END } },
+	{ "unwatch_mount", { WALK, EBADF, EINVAL, EBADSLT, EPERM, END } },
+	{ "unwatch_sb", { WALK, EBADF, EINVAL, EBADSLT, EPERM, END } },
+	{ "sb_error", { WALK, EINVAL, END } },
+	{ "sb_edquot", { WALK, END } },
+	{ "sb_network", { WALK, EINVAL, END } },
+	{ "fsinfo", { WALK, EPERM, EINVAL, EOPNOTSUPP, ENODATA, E2BIG, END } },
+};
+
+/* A finding: fail the harness, or (keep_going) keep it and end the program. */
+static bool found(struct prog *p, int i, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool found(struct prog *p, int i, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->finding, sizeof(p->finding), fmt, ap);
+	va_end(ap);
+	if (!p->keep_going)
+		fuzz_fail("after call %d (%s): %s", i, p->ops[i].words[0], p->finding);
+	p->finding_op = i;
+	return true;
+}
+
+static bool errno_allowed(const struct prog_op *op, long ret)
+{
+	const struct errset *s;
+	size_t i;
+	int j;
+
+	if (ret >= 0)
+		return true;
+	for (i = 0; i < sizeof(errsets) / sizeof(errsets[0]); i++) {
+		s = &errsets[i];
+		if (strcmp(s->verb, op->words[0]) != 0)
+			continue;
+		for (j = 0; s->errs[j]; j++)
+			if (s->errs[j] == -ret)
+				return true;
+		break;
+	}
+	return false;
+}
+
+/* ---- the program's state: tasks and named fds -------------------------------- */
+
+#define NR_NAMES 8
+static const char *const fd_names[NR_NAMES] = {
+	"f0", "f1", "f2", "f3", "p0", "p0.w", "p1", "p1.w",
+};
+
+struct run {
+	struct vfsim *v;
+	struct vfsim_task *task[PT_NR];
+	int fd[NR_NAMES];		/* -1: not open */
+	FILE *trace;
+};
+
+static int name_index(const char *name)
+{
+	int i;
+
+	for (i = 0; i < NR_NAMES; i++)
+		if (strcmp(fd_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* The fd kept as @name, or -1 (then the line would be malformed). */
+static int fd_of(struct run *r, const char *name)
+{
+	int i = name_index(name);
+
+	return i < 0 ? -1 : r->fd[i];
+}
+
+static struct vfsim_task *task_of(struct run *r, enum prog_task which)
+{
+	static const struct { uid_t uid; gid_t gid; } ids[PT_NR] = {
+		[PT_USER] = { 1000, 1000 }, [PT_ROOT2] = { 0, 1 },
+	};
+
+	if (!r->task[which] &&
+	    vfsim_task_create(r->v, ids[which].uid, ids[which].gid, &r->task[which]) < 0)
+		fuzz_fail("cannot create the task for uid %u", (unsigned int)ids[which].uid);
+	return r->task[which];
+}
+
+/* The engine reads "" as the empty word. */
+static const char *unquote(const char *w)
+{
+	return strcmp(w, "\"\"") == 0 ? "" : w;
+}
+
+/* ---- the verbs ----------------------------------------------------------------- */
+
+static long mount_opts(const char *word, enum vfsim_scenario_mount_use use,
+		       struct vfsim_scenario_mount_opts *o)
+{
+	char why[128];
+
+	if (vfsim_scenario_mount_options(word, use, o, why, sizeof(why)) < 0)
+		fuzz_fail("mount options '%s': %s", word, why);
+	return 0;
+}
+
+static unsigned int open_flags(const struct prog_op *op)
+{
+	static const struct { const char *w; int f; } words[] = {
+		{ "path", O_PATH }, { "directory", O_DIRECTORY },
+		{ "nofollow", O_NOFOLLOW }, { "creat", O_CREAT },
+		{ "excl", O_EXCL }, { "cloexec", O_CLOEXEC },
+	};
+	unsigned int flags = O_RDONLY;
+	char buf[PROG_WORD], *w, *save;
+	size_t i;
+
+	if (op->nwords < 4)
+		return flags;
+	strcpy(buf, op->words[3]);
+	for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strcmp(words[i].w, w) == 0)
+				flags |= (unsigned int)words[i].f;
+	return flags;
+}
+
+static unsigned int umount_flags(const struct prog_op *op)
+{
+	static const struct { const char *w; int f; } words[] = {
+		{ "detach", MNT_DETACH }, { "force", MNT_FORCE },
+		{ "expire", MNT_EXPIRE }, { "nofollow", UMOUNT_NOFOLLOW },
+	};
+	unsigned int flags = 0;
+	size_t i;
+	int j;
+
+	for (j = 2; j < op->nwords; j++)
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (strcmp(words[i].w, op->words[j]) == 0)
+				flags |= (unsigned int)words[i].f;
+	return flags;
+}
+
+static long do_mount(struct vfsim_task *t, const struct prog_op *op)
+{
+	struct vfsim_scenario_mount_opts o = { 0 };
+	long ret;
+
+	if (op->nwords > 4)
+		mount_opts(op->words[4], VFSIM_SCENARIO_MOUNT, &o);
+	ret = vfsim_mount(t, op->words[2], op->words[3], op->words[1], o.flags, o.data);
+	vfsim_scenario_mount_options_free(&o);
+	return ret;
+}
+
+static long do_reconfigure(struct vfsim_task *t, const struct prog_op *op, bool bind)
+{
+	struct vfsim_scenario_mount_opts o = { 0 };
+	long ret;
+
+	mount_opts(op->words[2], bind ? VFSIM_SCENARIO_SETATTR : VFSIM_SCENARIO_REMOUNT, &o);
+	ret = vfsim_mount(t, "none", op->words[1], NULL,
+			  MS_REMOUNT | (bind ? MS_BIND : 0) | o.flags, bind ? NULL : o.data);
+	vfsim_scenario_mount_options_free(&o);
+	return ret;
+}
+
+static long do_fsinfo(struct vfsim_task *t, const struct prog_op *op)
+{
+	struct fsinfo_params params = { .at_flags = AT_SYMLINK_NOFOLLOW };
+	int i = 2;
+
+	if (strcmp(op->words[i], "-l") == 0) {
+		params.at_flags = 0;
+		i++;
+	}
+	params.request = (unsigned int)strtoul(op->words[i + 1], NULL, 0);
+	params.Nth = (unsigned int)strtoul(op->words[i + 2], NULL, 0);
+	return vfsim_fsinfo(t, AT_FDCWD, op->words[i], &params, NULL, 0);
+}
+
+static long do_watch(struct run *r, const struct prog_op *op, bool sb, bool add)
+{
+	int fd = fd_of(r, op->words[1]);
+	unsigned int at_flags = 0;
+	int id = -1;
+
+	if (add) {
+		id = atoi(op->words[3]);
+		if (op->nwords > 4)
+			at_flags = AT_NO_AUTOMOUNT;
+	}
+	if (sb)
+		return vfsim_watch_sb(r->task[PT_INIT], AT_FDCWD, op->words[2], at_flags, fd, id);
+	return vfsim_watch_mount(r->task[PT_INIT], AT_FDCWD, op->words[2], at_flags, fd, id);
+}
+
+static long do_read(struct run *r, const struct prog_op *op)
+{
+	struct vfsim_task *t = r->task[PT_INIT];
+	size_t size = strtoul(op->words[2], NULL, 10);
+	unsigned char *buf = malloc(size ? size : 1);
+	long ret, i;
+
+	if (!buf)
+		fuzz_fail("out of memory");
+	vfsim_task_set_signal_pending(t, true);
+	ret = vfsim_read(t, fd_of(r, op->words[1]), buf, size);
+	vfsim_task_set_signal_pending(t, false);
+	if (r->trace)
+		for (i = 0; i < ret; i++)
+			fprintf(r->trace, "%02x", buf[i]);
+	free(buf);
+	return ret;
+}
+
+static long do_write(struct run *r, const struct prog_op *op)
+{
+	struct vfsim_task *t = r->task[PT_INIT];
+	const char *text = unquote(op->words[2]);
+	long ret;
+
+	vfsim_task_set_signal_pending(t, true);
+	ret = vfsim_write(t, fd_of(r, op->words[1]), text, strlen(text));
+	vfsim_task_set_signal_pending(t, false);
+	return ret;
+}
+
+static long do_filter(struct run *r, const struct prog_op *op)
+{
+	struct vfsim_task *t = r->task[PT_INIT];
+	int fd = fd_of(r, op->words[1]);
+	unsigned char buf[8 + 44 * 16];
+	char why[128];
+	long len;
+
+	if (strcmp(op->words[2], "none") == 0)
+		return vfsim_ioctl(t, fd, IOC_WATCH_QUEUE_SET_FILTER, 0);
+	len = vfsim_filter_parse(unquote(op->words[2]), buf, sizeof(buf), why, sizeof(why));
+	if (len < 0)
+		fuzz_fail("filter '%s': %s", op->words[2], why);
+	return vfsim_ioctl(t, fd, IOC_WATCH_QUEUE_SET_FILTER, (unsigned long)buf);
+}
+
+static long do_pipe(struct run *r, const struct prog_op *op)
+{
+	int base = name_index(op->words[1]), flags = O_NOTIFICATION_PIPE, fds[2], i;
+	long ret;
+
+	for (i = 2; i < op->nwords; i++) {
+		if (strcmp(op->words[i], "nonblock") == 0)
+			flags |= O_NONBLOCK;
+		else if (strcmp(op->words[i], "plain") == 0)
+			flags &= ~O_NOTIFICATION_PIPE;
+	}
+	ret = vfsim_pipe2(r->task[PT_INIT], fds, flags);
+	if (ret == 0) {
+		r->fd[base] = fds[0];
+		r->fd[base + 1] = fds[1];
+	}
+	return ret;
+}
+
+static long do_open(struct run *r, struct vfsim_task *t, const struct prog_op *op)
+{
+	long ret = vfsim_openat(t, AT_FDCWD, op->words[2], (int)open_flags(op), 0644);
+
+	if (ret >= 0)
+		r->fd[name_index(op->words[1])] = (int)ret;
+	return ret;
+}
+
+static long do_close(struct run *r, const struct prog_op *op)
+{
+	int i = name_index(op->words[1]);
+	long ret = vfsim_close(r->task[PT_INIT], r->fd[i]);
+
+	r->fd[i] = -1;		/* forgotten even if close fails, as the engine does */
+	return ret;
+}
+
+/* Whether the engine would take the line: its NAMEs open (or free). */
+static bool runnable(struct run *r, const struct prog_op *op)
+{
+	const char *v = op->words[0];
+	int i;
+
+	if (strcmp(v, "open") == 0)
+		return fd_of(r, op->words[1]) < 0;
+	if (strcmp(v, "pipe") == 0) {
+		i = name_index(op->words[1]);
+		return r->fd[i] < 0 && r->fd[i + 1] < 0;
+	}
+	if (!strcmp(v, "close") || !strcmp(v, "size") || !strcmp(v, "filter") ||
+	    !strcmp(v, "read") || !strcmp(v, "write") || !strncmp(v, "watch_", 6) ||
+	    !strncmp(v, "unwatch_", 8))
+		return fd_of(r, op->words[1]) >= 0;
+	return true;
+}
+
+/* Verbs on a NAME run as the task that owns it: the init task, here. */
+static bool named(const char *v)
+{
+	return !strcmp(v, "open") || !strcmp(v, "pipe") || !strcmp(v, "close") ||
+	       !strcmp(v, "size") || !strcmp(v, "filter") || !strcmp(v, "read") ||
+	       !strcmp(v, "write") || !strncmp(v, "watch_", 6) || !strncmp(v, "unwatch_", 8);
+}
+
+static long run_op(struct run *r, struct prog_op *op)
+{
+	const char *v = op->words[0];
+	struct vfsim_task *t;
+	int fd;
+
+	if (named(v))
+		op->task = PT_INIT;
+	t = task_of(r, op->task);
+
+	if (!strcmp(v, "mkdir"))
+		return vfsim_mkdirat(t, AT_FDCWD, op->words[1], 0755);
+	if (!strcmp(v, "symlink"))
+		return vfsim_symlinkat(t, op->words[1], AT_FDCWD, op->words[2]);
+	if (!strcmp(v, "chmod"))
+		return vfsim_chmod(t, op->words[1], (mode_t)strtoul(op->words[2], NULL, 8));
+	if (!strcmp(v, "chown")) {
+		char *colon;
+		uid_t uid = (uid_t)strtoul(op->words[2], &colon, 10);
+		gid_t gid = *colon == ':' ? (gid_t)strtoul(colon + 1, NULL, 10) : (gid_t)-1;
+
+		return vfsim_chown(t, op->words[1], uid, gid);
+	}
+	if (!strcmp(v, "cd"))
+		return vfsim_chdir(t, op->words[1]);
+	if (!strcmp(v, "chroot"))
+		return vfsim_chroot(t, op->words[1]);
+	if (!strcmp(v, "open"))
+		return do_open(r, t, op);
+	if (!strcmp(v, "close"))
+		return do_close(r, op);
+	if (!strcmp(v, "mount"))
+		return do_mount(t, op);
+	if (!strcmp(v, "bind"))
+		return vfsim_mount(t, op->words[1], op->words[2], NULL,
+				   MS_BIND | (op->nwords > 3 ? MS_REC : 0), NULL);
+	if (!strcmp(v, "move"))
+		return vfsim_mount(t, op->words[1], op->words[2], NULL, MS_MOVE, NULL);
+	if (!strcmp(v, "umount"))
+		return vfsim_umount2(t, op->words[1], (int)umount_flags(op));
+	if (!strcmp(v, "remount"))
+		return do_reconfigure(t, op, false);
+	if (!strcmp(v, "setattr"))
+		return do_reconfigure(t, op, true);
+	if (!strcmp(v, "propagation"))
+		return vfsim_mount(t, "none", op->words[1], NULL,
+				   vfsim_scenario_propagation(op->words[2]), NULL);
+	if (!strcmp(v, "automount"))
+		return vfsim_mkautomount(t, op->words[1], op->words[2], op->words[3], NULL);
+	if (!strcmp(v, "expire")) {
+		long ret = op->nwords > 1 ? vfsim_mnt_set_expiry(t, op->words[1]) : 0;
+
+		return ret < 0 ? ret : vfsim_expire_mounts(r->v);
+	}
+	if (!strcmp(v, "pipe"))
+		return do_pipe(r, op);
+	if (!strcmp(v, "size")) {
+		fd = fd_of(r, op->words[1]);
+		return vfsim_ioctl(t, fd, IOC_WATCH_QUEUE_SET_SIZE,
+				   strtoul(op->words[2], NULL, 10));
+	}
+	if (!strcmp(v, "filter"))
+		return do_filter(r, op);
+	if (!strcmp(v, "read"))
+		return do_read(r, op);
+	if (!strcmp(v, "write"))
+		return do_write(r, op);
+	if (!strcmp(v, "watch_mount") || !strcmp(v, "watch_sb"))
+		return do_watch(r, op, v[6] == 's', true);
+	if (!strcmp(v, "unwatch_mount") || !strcmp(v, "unwatch_sb"))
+		return do_watch(r, op, v[8] == 's', false);
+	if (!strcmp(v, "sb_error"))
+		return vfsim_sb_error(t, op->words[1], vfsim_errno_from_name(op->words[2]));
+	if (!strcmp(v, "sb_edquot"))
+		return vfsim_sb_edquot(t, op->words[1]);
+	if (!strcmp(v, "sb_network")) {
+		static const char *const w[] = { "up", "down", "flag0", "flag7" };
+		static const unsigned int f[] = { 0, WATCH_INFO_FLAG_0, WATCH_INFO_FLAG_0,
+						  WATCH_INFO_FLAG_7 };
+		unsigned int status = (unsigned int)strtoul(op->words[2], NULL, 10);
+		size_t i;
+
+		for (i = 0; i < 4; i++)
+			if (!strcmp(w[i], op->words[2]))
+				status = f[i];
+		return vfsim_sb_network(t, op->words[1], status);
+	}
+	if (!strcmp(v, "fsinfo"))
+		return do_fsinfo(t, op);
+	fuzz_fail("no such verb '%s'", v);
+}
+
+void prog_exec(struct prog *p, struct vfsim *v, FILE *trace)
+{
+	struct run r = { .v = v, .trace = trace };
+	char why[256];
+	int i;
+
+	for (i = 0; i < NR_NAMES; i++)
+		r.fd[i] = -1;
+	r.task[PT_INIT] = vfsim_init_task(v);
+	for (i = 0; i < p->nops; i++) {
+		struct prog_op *op = &p->ops[i];
+
+		op->ran = runnable(&r, op);
+		if (!op->ran)
+			continue;
+		op->ret = run_op(&r, op);
+		if (trace)
+			fprintf(trace, " = %ld\n", op->ret);
+		if ((!errno_allowed(op, op->ret) &&
+		     found(p, i, "%s, an errno this call does not give",
+			   vfsim_errno_name((int)-op->ret) ?: "(unknown)")) ||
+		    (vfsim_check_invariants(v, why, sizeof(why)) < 0 &&
+		     found(p, i, "invariant: %s", why)) ||
+		    (vfsim_warn_count(v) && found(p, i, "a kernel warning"))) {
+			for (i++; i < p->nops; i++)
+				p->ops[i].ran = false;
+			break;
+		}
+	}
+	for (i = 0; i < NR_NAMES; i++)
+		if (r.fd[i] >= 0)
+			vfsim_close(r.task[PT_INIT], r.fd[i]);
+	for (i = PT_USER; i < PT_NR; i++)
+		if (r.task[i])
+			vfsim_task_destroy(r.task[i]);
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Programs of system calls for the program harness (fuzz/fuzz_ops.c).
+ *
+ * A program is what the bytes of one input decode to: a tree to boot and
+ * up to PROG_MAX_OPS calls, each kept as the words of a scenario line
+ * (docs/scenario.md), so that what runs and what is printed cannot
+ * disagree: prog_exec() interprets the words with the public API, and
+ * prog_print() writes them out, with `expect ERRNAME` where the call
+ * failed, as a scenario that `vfsim run` replays to the same results.
+ *
+ * Paths come from a small vocabulary (a few names, depth <= 4, ".", "..",
+ * symlinks made by the program), fds and pipes are names of earlier
+ * results (f0..f3, p0, p0.w, p1, p1.w), as syzkaller's resources are, so
+ * that programs reach deep trees instead of ENOENT.
+ */
+#ifndef VFSIM_FUZZ_PROG_H
+#define VFSIM_FUZZ_PROG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <vfsim/vfsim.h>
+
+#define PROG_MAX_OPS 64
+#define PROG_MAX_WORDS 8
+#define PROG_WORD 128		/* an AFS mount's options */
+
+/* Who runs a call: the init task or a task made by `as`. */
+enum prog_task {
+	PT_INIT,		/* no prefix */
+	PT_USER,		/* as 1000: no capabilities */
+	PT_ROOT2,		/* as 0:1: uid 0, all capabilities, own cwd */
+	PT_NR
+};
+
+struct prog_op {
+	enum prog_task task;
+	int nwords;
+	char words[PROG_MAX_WORDS][PROG_WORD];
+	/* Filled in by prog_exec(). */
+	bool ran;		/* false: skipped (a name not open, say) */
+	long ret;
+};
+
+struct prog {
+	bool boot_default;	/* boot default, else boot empty */
+	int nops;
+	struct prog_op ops[PROG_MAX_OPS];
+	/*
+	 * Set before prog_exec(): a finding ends the program (the calls after
+	 * it do not run) and is kept in @finding, for --print, instead of
+	 * failing the harness.
+	 */
+	bool keep_going;
+	char finding[512];
+	int finding_op;		/* the call after which it was found */
+};
+
+/* The bytes of one input as a program; never fails (short input: fewer ops). */
+void prog_decode(struct prog *p, const unsigned char *data, size_t len);
+
+/*
+ * Run @p on the booted instance @v, checking after each call that its
+ * result is success or an errno of that call's set, that the invariants
+ * hold and that no warning fired (fuzz_fail() otherwise).  What each call
+ * returned (and the bytes reads gave) is appended to @trace (may be NULL)
+ * for the determinism check.  Tasks made and fds opened are released
+ * before it returns.
+ */
+void prog_exec(struct prog *p, struct vfsim *v, FILE *trace);
+
+/* @p as a scenario (after prog_exec(): only the calls that ran). */
+void prog_print(const struct prog *p, FILE *out);
+
+#endif
