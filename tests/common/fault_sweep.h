@@ -162,6 +162,10 @@ unsigned long fault_sweep_uaccess(const struct fault_case *c);
 		fault_sweep_uaccess(&c);				\
 	}
 
+/* Fields of a case whose one user-memory argument is the path @path,
+ * copied once (every fault of it is -EFAULT). */
+#define FAULT_ONE_PATH(path) .nargs = 1, .args = { path }, .copies = 1
+
 /* Live objects of @v once deferred frees are done. */
 uint64_t fault_live_objects(struct vfsim *v);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mount.h>
 
+#include "common/fixtures.h"
 #include "common/notifytest.h"
 
 void nt_pipe(struct vfsim_task *t, unsigned int nr_notes, int fds[2])
@@ -117,6 +118,17 @@ bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
 	free(want);
 	free(got);
 	return same;
+}
+
+void nt_tree_and_pipes(struct vfsim *v, int p[2], int q[2], unsigned int *a,
+		       unsigned long long *sb_a)
+{
+	struct vfsim_task *t = vfsim_init_task(v);
+
+	fx_notify_tree(v);
+	nt_pipes(t, 32, p, q, NULL);
+	*a = nt_mnt_id(t, "/mnt/a");
+	*sb_a = nt_sb_id(t, "/mnt/a");
 }
 
 /* @got is @want; says which call differed if not. */

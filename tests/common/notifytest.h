@@ -81,6 +81,15 @@ void nt_mkdirs(struct vfsim_task *t, const char *path);
 bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * nt_tree_and_pipes - what the notification fault sweeps start from:
+ * fx_notify_tree(@v), @p and @q two notification pipes of 32 notes (made
+ * by @v's init task), and the mount ID (@a) and superblock unique ID
+ * (@sb_a) of /mnt/a.
+ */
+void nt_tree_and_pipes(struct vfsim *v, int p[2], int q[2], unsigned int *a,
+		       unsigned long long *sb_a);
+
 /* vfsim_watch_mount() and vfsim_watch_sb(). */
 typedef long nt_watch_fn(struct vfsim_task *t, int dfd, const char *path,
 			 unsigned int at_flags, int watch_fd, int watch_id);

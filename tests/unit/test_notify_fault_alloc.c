@@ -42,12 +42,7 @@ static void setup_plain(struct fault_run *r)
 	t = r->t;
 	x = 0;
 	sb_x = 0;
-
-	fx_notify_tree(v);
-	nt_pipe(t, 32, p);
-	nt_pipe(t, 32, q);
-	a = nt_mnt_id(t, "/mnt/a");
-	sb_a = nt_sb_id(t, "/mnt/a");
+	nt_tree_and_pipes(v, p, q, &a, &sb_a);
 }
 
 /* setup_plain, and q watches /mnt/a (mount root) and its superblock:

@@ -22,10 +22,9 @@
 #include "common/fixtures.h"
 #include "common/notifytest.h"
 
+/* VT_TEST's instance; the current run's init task (VT_TEST's too), and
+ * what setup made in it. */
 static struct vfsim *v;
-static struct vfsim_task *t;
-
-/* The current run's init task, and what setup made in it. */
 static struct vfsim_task *t;
 static int p[2], q[2];
 static unsigned long long sb_a;
@@ -43,12 +42,7 @@ static unsigned int a;
 static void setup_plain(struct fault_run *r)
 {
 	t = r->t;
-
-	fx_notify_tree(r->v);
-	nt_pipe(t, 32, p);
-	nt_pipe(t, 32, q);
-	a = nt_mnt_id(t, "/mnt/a");
-	sb_a = nt_sb_id(t, "/mnt/a");
+	nt_tree_and_pipes(r->v, p, q, &a, &sb_a);
 }
 
 static void setup_watched(struct fault_run *r)
@@ -168,28 +162,26 @@ static void unmounted(struct fault_run *r)
 
 /* ---- the sweeps ------------------------------------------------------------------ */
 
-/* one path argument, copied once */
-#define ONE_PATH(path) .nargs = 1, .args = { path }, .copies = 1
+/*
+ * One path argument, copied once: watch_@call on /mnt/a/d where the
+ * object has a watch list (setup_watched) and where it has none yet, so
+ * that the first watch makes one (setup_plain); and the removal of p's
+ * watch on @unwatch_path.
+ */
+#define WATCH_SWEEPS(call, unwatch_path, q_watches, p_unwatched)		\
+	FAULT_UACCESS_TEST(notify_fault_uaccess, watch_##call, .setup = setup_watched,	\
+			   .op = op_watch_##call, FAULT_ONE_PATH("/mnt/a/d"),	\
+			   .after_fail = q_unwatched, .after_ok = q_watches)	\
+	FAULT_UACCESS_TEST(notify_fault_uaccess, watch_##call##_first, .setup = setup_plain, \
+			   .op = op_watch_##call, FAULT_ONE_PATH("/mnt/a/d"),	\
+			   .after_fail = q_unwatched, .after_ok = q_watches)	\
+	FAULT_UACCESS_TEST(notify_fault_uaccess, unwatch_##call, .setup = setup_watched, \
+			   .op = op_unwatch_##call, FAULT_ONE_PATH(unwatch_path),	\
+			   .after_fail = p_unchanged, .after_ok = p_unwatched,	\
+			   .retry_apart = true)
 
-FAULT_UACCESS_TEST(notify_fault_uaccess, watch_mount, .setup = setup_watched,
-		   .op = op_watch_mount, ONE_PATH("/mnt/a/d"),
-		   .after_fail = q_unwatched, .after_ok = q_watches_d)
-/* the mount has no watch list: the first watch makes one */
-FAULT_UACCESS_TEST(notify_fault_uaccess, watch_mount_first, .setup = setup_plain,
-		   .op = op_watch_mount, ONE_PATH("/mnt/a/d"),
-		   .after_fail = q_unwatched, .after_ok = q_watches_d)
-FAULT_UACCESS_TEST(notify_fault_uaccess, unwatch_mount, .setup = setup_watched,
-		   .op = op_unwatch_mount, ONE_PATH("/mnt/a"),
-		   .after_fail = p_unchanged, .after_ok = p_unwatched_root, .retry_apart = true)
-FAULT_UACCESS_TEST(notify_fault_uaccess, watch_sb, .setup = setup_watched,
-		   .op = op_watch_sb, ONE_PATH("/mnt/a/d"),
-		   .after_fail = q_unwatched, .after_ok = q_watches_sb)
-FAULT_UACCESS_TEST(notify_fault_uaccess, watch_sb_first, .setup = setup_plain,
-		   .op = op_watch_sb, ONE_PATH("/mnt/a/d"),
-		   .after_fail = q_unwatched, .after_ok = q_watches_sb)
-FAULT_UACCESS_TEST(notify_fault_uaccess, unwatch_sb, .setup = setup_watched,
-		   .op = op_unwatch_sb, ONE_PATH("/mnt/a/d"),
-		   .after_fail = p_unchanged, .after_ok = p_unwatched_sb, .retry_apart = true)
+WATCH_SWEEPS(mount, "/mnt/a", q_watches_d, p_unwatched_root)
+WATCH_SWEEPS(sb, "/mnt/a/d", q_watches_sb, p_unwatched_sb)
 /* source and target, and the type, a user string too; a NULL source is
  * no fault (copy_mount_string() gives NULL for it, and tmpfs needs none) */
 FAULT_UACCESS_TEST(notify_fault_uaccess, mount_watched, .setup = setup_watched,
@@ -197,7 +189,7 @@ FAULT_UACCESS_TEST(notify_fault_uaccess, mount_watched, .setup = setup_watched,
 		   .null_ret = { FAULT_SUCCEEDS },
 		   .after_fail = p_unchanged, .after_ok = mounted, .retry_apart = true)
 FAULT_UACCESS_TEST(notify_fault_uaccess, umount_watched, .setup = setup_watched,
-		   .op = op_umount, ONE_PATH("/mnt/a"),
+		   .op = op_umount, FAULT_ONE_PATH("/mnt/a"),
 		   .after_fail = p_unchanged, .after_ok = unmounted, .retry_apart = true)
 
 /* AT_EMPTY_PATH does not make a NULL path acceptable (getname() faults

@@ -140,8 +140,10 @@ static void ramfs_options_cut(struct fault_run *r)
 
 /* ---- the sweeps ---------------------------------------------------------------- */
 
-/* a path, copied once: every fault is -EFAULT */
-#define ONE_PATH(path) .nargs = 1, .args = { path }, .copies = 1
+/* A sweep of @op_fn on the tree of setup() with one path, copied once:
+ * every fault is -EFAULT. */
+#define PATH_SWEEP(id, op_fn, path)					\
+	FAULT_UACCESS_TEST(fault_uaccess, id, .setup = setup, .op = op_fn, FAULT_ONE_PATH(path))
 
 /* ksys_mount() copies type, source, data, then looks the target up. */
 FAULT_UACCESS_TEST(fault_uaccess, mount_tmpfs, .setup = setup, .op = op_mount,
@@ -159,30 +161,20 @@ FAULT_UACCESS_TEST(fault_uaccess, mount_ramfs, .setup = setup, .op = op_mount,
 FAULT_UACCESS_TEST(fault_uaccess, mount_bind, .setup = setup, .op = op_bind,
 		   .nargs = 2, .args = { "/mnt/a", "/mnt/b" }, .copies = 2,
 		   .null_ret = { -EINVAL, -EFAULT }, .copy_order = { 0, 1 })
-FAULT_UACCESS_TEST(fault_uaccess, umount2, .setup = setup, .op = op_umount,
-		   ONE_PATH("/mnt/a"))
-FAULT_UACCESS_TEST(fault_uaccess, mkdirat, .setup = setup, .op = op_mkdir,
-		   ONE_PATH("/mnt/a/newdir"))
+PATH_SWEEP(umount2, op_umount, "/mnt/a")
+PATH_SWEEP(mkdirat, op_mkdir, "/mnt/a/newdir")
 /* do_symlinkat() copies the target (oldname) first. */
 FAULT_UACCESS_TEST(fault_uaccess, symlinkat, .setup = setup, .op = op_symlink,
 		   .nargs = 2, .args = { "/mnt/a/file", "/mnt/a/link" }, .copies = 2,
 		   .copy_order = { 0, 1 })
-FAULT_UACCESS_TEST(fault_uaccess, openat, .setup = setup, .op = op_open,
-		   ONE_PATH("/mnt/a/file"))
-FAULT_UACCESS_TEST(fault_uaccess, openat_creat, .setup = setup, .op = op_open_creat,
-		   ONE_PATH("/mnt/a/new"))
-FAULT_UACCESS_TEST(fault_uaccess, chdir, .setup = setup, .op = op_chdir,
-		   ONE_PATH("/mnt/dir"))
-FAULT_UACCESS_TEST(fault_uaccess, chroot, .setup = setup, .op = op_chroot,
-		   ONE_PATH("/mnt/dir"))
-FAULT_UACCESS_TEST(fault_uaccess, chmod, .setup = setup, .op = op_chmod,
-		   ONE_PATH("/mnt/a/file"))
-FAULT_UACCESS_TEST(fault_uaccess, chown, .setup = setup, .op = op_chown,
-		   ONE_PATH("/mnt/a/file"))
+PATH_SWEEP(openat, op_open, "/mnt/a/file")
+PATH_SWEEP(openat_creat, op_open_creat, "/mnt/a/new")
+PATH_SWEEP(chdir, op_chdir, "/mnt/dir")
+PATH_SWEEP(chroot, op_chroot, "/mnt/dir")
+PATH_SWEEP(chmod, op_chmod, "/mnt/a/file")
+PATH_SWEEP(chown, op_chown, "/mnt/a/file")
 /* Only the path is a user pointer: fstype, source and data are taken as
  * kernel strings (the call stands for what an automounter sets up from
  * inside the kernel). */
-FAULT_UACCESS_TEST(fault_uaccess, mkautomount, .setup = setup, .op = op_mkautomount,
-		   ONE_PATH("/mnt/a/auto"))
-FAULT_UACCESS_TEST(fault_uaccess, path_mnt_id, .setup = setup, .op = op_path_mnt_id,
-		   ONE_PATH("/mnt/a/file"))
+PATH_SWEEP(mkautomount, op_mkautomount, "/mnt/a/auto")
+PATH_SWEEP(path_mnt_id, op_path_mnt_id, "/mnt/a/file")
