@@ -19,6 +19,19 @@ void fx_tmpfs(struct vfsim_task *t, const char *source, const char *path)
 	step(vfsim_mount(t, source, path, "tmpfs", 0, NULL), path);
 }
 
+void fx_shared_bind(struct vfsim_task *t, const char *source, const char *path,
+		    const char *bind, unsigned long prop, unsigned long then)
+{
+	fx_tmpfs(t, source, path);
+	step(vt_mkdir_p(t, bind, 0755), bind);
+	step(vfsim_mount(t, NULL, path, NULL, MS_SHARED, NULL), "make shared");
+	step(vfsim_mount(t, path, bind, NULL, MS_BIND, NULL), "bind");
+	if (prop)
+		step(vfsim_mount(t, NULL, bind, NULL, prop, NULL), "propagation of the bind");
+	if (then)
+		step(vfsim_mount(t, NULL, bind, NULL, then, NULL), "propagation of the bind");
+}
+
 void fx_submount(struct vfsim *v)
 {
 	struct vfsim_task *t = vfsim_init_task(v);

@@ -22,6 +22,17 @@
 void fx_tmpfs(struct vfsim_task *t, const char *source, const char *path);
 
 /*
+ * fx_shared_bind - a tmpfs @source on @path (made with its parents),
+ * shared, and bound on @bind (made too), which then gets the propagation
+ * @prop and after it @then (MS_SLAVE, MS_SHARED, ...; 0 for none):
+ *   0, 0                  /bind a peer of /path
+ *   MS_SLAVE, 0           /bind a slave of /path's group
+ *   MS_SLAVE, MS_SHARED   /bind a slave with a peer group of its own
+ */
+void fx_shared_bind(struct vfsim_task *t, const char *source, const char *path,
+		    const char *bind, unsigned long prop, unsigned long then);
+
+/*
  * fx_submount - a mount with a mount inside it:
  *
  *   /              rootfs (1)

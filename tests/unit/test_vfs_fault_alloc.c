@@ -212,11 +212,7 @@ static void setup_peers_tree(struct fault_run *r)
 {
 	struct vfsim_task *t = r->t;
 
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/p", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/q", 0755));
-	OK(vfsim_mount(t, "p", "/p", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, NULL, "/p", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(t, "/p", "/q", NULL, MS_BIND, NULL));
+	fx_shared_bind(t, "p", "/p", "/q", 0, 0);
 	fx_tmpfs(t, "c", "/p/c");
 	fx_tmpfs(t, "g", "/p/c/g");
 }
@@ -237,12 +233,7 @@ static void setup_slave_covered(struct fault_run *r)
 {
 	struct vfsim_task *t = r->t;
 
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/p", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/s", 0755));
-	OK(vfsim_mount(t, "p", "/p", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, NULL, "/p", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(t, "/p", "/s", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(t, NULL, "/s", NULL, MS_SLAVE, NULL));
+	fx_shared_bind(t, "p", "/p", "/s", MS_SLAVE, 0);
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/x", 0755));
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/p/d", 0755));
 	OK(vfsim_mount(t, "x", "/p/x", "tmpfs", 0, NULL));
@@ -281,13 +272,7 @@ static void setup_shared_slave(struct fault_run *r)
 {
 	struct vfsim_task *t = r->t;
 
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755));
-	OK(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(t, NULL, "/b", NULL, MS_SLAVE, NULL));
-	OK(vfsim_mount(t, NULL, "/b", NULL, MS_SHARED, NULL));
+	fx_shared_bind(t, "a", "/a", "/b", MS_SLAVE, MS_SHARED);
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/a/x", 0755));
 }
 

@@ -565,12 +565,8 @@ VT_TEST(vfs_mount, mount_max, "empty", NULL)
  */
 VT_TEST(vfs_mount, mount_max_counts_propagated_copies, "empty", NULL)
 {
-	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/b", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
+	fx_shared_bind(t, "a", "/a", "/b", 0, 0);
 	EXPECT(vt_mkdir_p(t, "/a/x", 0755), 0);
-	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL), 0);
-	EXPECT(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL), 0);
 	vt_set_mount_max(v, 4);
 	EXPECT(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL), -ENOSPC);
 	cr_assert(vt_tree_is(t, VT_PROP,

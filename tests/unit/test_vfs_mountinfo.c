@@ -95,15 +95,8 @@ VT_TEST(mountinfo, chroot_and_propagate_from, "empty", NULL)
 	struct vfsim_task *jail;
 	char *s;
 
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/out", 0755));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/j", 0755));
-	OK(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, NULL, "/m", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(t, "/m", "/out", NULL, MS_BIND, NULL));
-	OK(vfsim_mount(t, NULL, "/out", NULL, MS_SLAVE, NULL));
-	OK(vfsim_mount(t, NULL, "/out", NULL, MS_SHARED, NULL));
-	OK(vfsim_mount(t, "j", "/j", "tmpfs", 0, NULL));
+	fx_shared_bind(t, "m", "/m", "/out", MS_SLAVE, MS_SHARED);
+	fx_tmpfs(t, "j", "/j");
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/j/x", 0755));
 	OK(vfsim_mkdirat(t, AT_FDCWD, "/j/s", 0755));
 	OK(vfsim_mount(t, "/m", "/j/x", NULL, MS_BIND, NULL));

@@ -161,15 +161,13 @@ VT_TEST(vfs_propagation, umount_of_busy_or_covered_copies, "empty", peers)
  */
 VT_TEST(vfs_propagation, unbindable, "empty", NULL)
 {
-	EXPECT(vt_mkdir_p(t, "/u", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/t1", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/t2", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/sh", 0755), 0);
-	EXPECT(vfsim_mount(t, "u", "/u", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "u", "/u");
 	fx_tmpfs(t, "q", "/u/q");
 	EXPECT(vt_mkdir_p(t, "/u/q/deep", 0755), 0);
 	EXPECT(vfsim_mount(t, NULL, "/u/q", NULL, MS_UNBINDABLE, NULL), 0);
-	EXPECT(vfsim_mount(t, "sh", "/sh", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "sh", "/sh");
 	EXPECT(vfsim_mount(t, NULL, "/sh", NULL, MS_SHARED, NULL), 0);
 
 	EXPECT(vfsim_mount(t, "/u/q", "/t1", NULL, MS_BIND, NULL), -EINVAL);
@@ -201,13 +199,10 @@ VT_TEST(vfs_propagation, peer_group_ids, "empty", NULL)
 {
 	struct vt_mount m;
 
-	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/b", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/c", 0755), 0);
+	fx_tmpfs(t, "a", "/a");
+	fx_tmpfs(t, "b", "/b");
+	fx_tmpfs(t, "c", "/c");
 	EXPECT(vt_mkdir_p(t, "/d", 0755), 0);
-	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
-	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
-	EXPECT(vfsim_mount(t, "c", "/c", "tmpfs", 0, NULL), 0);
 
 	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_SHARED, NULL), 0);
@@ -252,15 +247,13 @@ VT_TEST(vfs_propagation, peer_group_ids, "empty", NULL)
  */
 VT_TEST(vfs_propagation, make_slave, "empty", NULL)
 {
-	EXPECT(vt_mkdir_p(t, "/l", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/m", 0755), 0);
 	EXPECT(vt_mkdir_p(t, "/n", 0755), 0);
-	EXPECT(vfsim_mount(t, "l", "/l", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "l", "/l");
 	/* a lone shared mount made a slave has no master: private */
 	EXPECT(vfsim_mount(t, NULL, "/l", NULL, MS_SHARED, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/l", NULL, MS_SLAVE, NULL), 0);
 	/* a private one made a slave stays private */
-	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
+	fx_tmpfs(t, "m", "/m");
 	EXPECT(vfsim_mount(t, NULL, "/m", NULL, MS_SLAVE, NULL), 0);
 	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
 		         "/ rootfs rootfs private\n"
@@ -293,52 +286,64 @@ VT_TEST(vfs_propagation, make_slave, "empty", NULL)
  *      |  `-/r/p/q    tmpfs "q" (4)
  *      `-/r/o         tmpfs "o" (5)
  */
+/* A change of propagation and the tree it leaves, for a table. */
+struct prop_step {
+	const char *path;
+	unsigned long flags;
+	unsigned int what;	/* for vt_tree() */
+	const char *tree;
+};
+
+static void prop_steps(const struct prop_step *steps, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		EXPECT(vfsim_mount(t, NULL, steps[i].path, NULL, steps[i].flags, NULL), 0);
+		cr_assert(vt_tree_is(t, steps[i].what, steps[i].tree), "step %zu", i);
+	}
+}
+
 VT_TEST(vfs_propagation, recursive_changes, "empty", NULL)
 {
-	fx_tmpfs(t, "r", "/r");
-	EXPECT(vt_mkdir_p(t, "/r/p", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/r/o", 0755), 0);
-	EXPECT(vfsim_mount(t, "p", "/r/p", "tmpfs", 0, NULL), 0);
-	fx_tmpfs(t, "q", "/r/p/q");
-	EXPECT(vfsim_mount(t, "o", "/r/o", "tmpfs", 0, NULL), 0);
+	static const struct prop_step steps[] = {
+		/* without MS_REC only the mount itself */
+		{ "/r/p", MS_SHARED, VT_PROP,
+		  "1 1 / rootfs rootfs private\n"
+		  "2 1 /r tmpfs r private\n"
+		  "3 2 /r/p tmpfs p shared:1\n"
+		  "4 3 /r/p/q tmpfs q private\n"
+		  "5 2 /r/o tmpfs o private\n" },
+		/* with MS_REC everything below, each its own group, in tree
+		 * order; /r/p keeps its group */
+		{ "/r", MS_SHARED | MS_REC, VT_PROP,
+		  "1 1 / rootfs rootfs private\n"
+		  "2 1 /r tmpfs r shared:2\n"
+		  "3 2 /r/p tmpfs p shared:1\n"
+		  "4 3 /r/p/q tmpfs q shared:3\n"
+		  "5 2 /r/o tmpfs o shared:4\n" },
+		{ "/r/p", MS_PRIVATE | MS_REC, VT_PROP,
+		  "1 1 / rootfs rootfs private\n"
+		  "2 1 /r tmpfs r shared:2\n"
+		  "3 2 /r/p tmpfs p private\n"
+		  "4 3 /r/p/q tmpfs q private\n"
+		  "5 2 /r/o tmpfs o shared:4\n" },
+		{ "/r", MS_UNBINDABLE | MS_REC, VT_PROP | VT_NOID,
+		  "/ rootfs rootfs private\n"
+		  "/r tmpfs r unbindable\n"
+		  "/r/p tmpfs p unbindable\n"
+		  "/r/p/q tmpfs q unbindable\n"
+		  "/r/o tmpfs o unbindable\n" },
+		/* all groups gone: the next is 1 */
+		{ "/r/o", MS_SHARED, VT_PROP | VT_NOID,
+		  "/ rootfs rootfs private\n"
+		  "/r tmpfs r unbindable\n"
+		  "/r/p tmpfs p unbindable\n"
+		  "/r/p/q tmpfs q unbindable\n"
+		  "/r/o tmpfs o shared:1\n" },
+	};
 
-	/* without MS_REC only the mount itself */
-	EXPECT(vfsim_mount(t, NULL, "/r/p", NULL, MS_SHARED, NULL), 0);
-	cr_assert(vt_tree_is(t, VT_PROP,
-		         "1 1 / rootfs rootfs private\n"
-		         "2 1 /r tmpfs r private\n"
-		         "3 2 /r/p tmpfs p shared:1\n"
-		         "4 3 /r/p/q tmpfs q private\n"
-		         "5 2 /r/o tmpfs o private\n"));
-	/* with MS_REC everything below, each its own group, in tree order;
-	 * /r/p keeps its group */
-	EXPECT(vfsim_mount(t, NULL, "/r", NULL, MS_SHARED | MS_REC, NULL), 0);
-	cr_assert(vt_tree_is(t, VT_PROP,
-		         "1 1 / rootfs rootfs private\n"
-		         "2 1 /r tmpfs r shared:2\n"
-		         "3 2 /r/p tmpfs p shared:1\n"
-		         "4 3 /r/p/q tmpfs q shared:3\n"
-		         "5 2 /r/o tmpfs o shared:4\n"));
-	EXPECT(vfsim_mount(t, NULL, "/r/p", NULL, MS_PRIVATE | MS_REC, NULL), 0);
-	cr_assert(vt_tree_is(t, VT_PROP,
-		         "1 1 / rootfs rootfs private\n"
-		         "2 1 /r tmpfs r shared:2\n"
-		         "3 2 /r/p tmpfs p private\n"
-		         "4 3 /r/p/q tmpfs q private\n"
-		         "5 2 /r/o tmpfs o shared:4\n"));
-	EXPECT(vfsim_mount(t, NULL, "/r", NULL, MS_UNBINDABLE | MS_REC, NULL), 0);
-	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
-		         "/ rootfs rootfs private\n"
-		         "/r tmpfs r unbindable\n"
-		         "/r/p tmpfs p unbindable\n"
-		         "/r/p/q tmpfs q unbindable\n"
-		         "/r/o tmpfs o unbindable\n"));
-	/* all groups gone: the next is 1 */
-	EXPECT(vfsim_mount(t, NULL, "/r/o", NULL, MS_SHARED, NULL), 0);
-	cr_assert(vt_tree_is(t, VT_PROP | VT_NOID,
-		         "/ rootfs rootfs private\n"
-		         "/r tmpfs r unbindable\n"
-		         "/r/p tmpfs p unbindable\n"
-		         "/r/p/q tmpfs q unbindable\n"
-		         "/r/o tmpfs o shared:1\n"));
+	fx_tmpfs(t, "r", "/r");
+	fx_tmpfs(t, "p", "/r/p");
+	fx_tmpfs(t, "q", "/r/p/q");
+	fx_tmpfs(t, "o", "/r/o");
+	prop_steps(steps, sizeof(steps) / sizeof(steps[0]));
 }
