@@ -375,6 +375,58 @@ char *ksim_kasprintf(gfp_t gfp, const char *site, const char *fmt, ...)
 	return p;
 }
 
+#ifdef VFSIM_WITH_JEMALLOC
+/*
+ * Arenas of destroyed instances, kept for the next ones (under
+ * all_heaps_lock).  An arena made by arenas.create and destroyed with its
+ * instance gives its pages back (madvise, munmap), and the next instance
+ * faults fresh ones in: a third of what a short-lived instance costs (a
+ * fuzz harness makes one per input).  An empty arena kept here keeps its
+ * pages; it is reset (arena.<i>.reset: nothing in it survives) before it
+ * serves again, and its tcaches are gone with its old instance.  Which
+ * arena an instance gets changes addresses, never results: nothing in the
+ * model orders by address.
+ */
+#define ARENA_POOL 16
+static unsigned int arena_pool[ARENA_POOL];
+static unsigned int arena_pool_len;
+
+static int arena_get(unsigned int *arena)
+{
+	size_t sz = sizeof(*arena);
+	bool pooled = false;
+
+	pthread_mutex_lock(&all_heaps_lock);
+	if (arena_pool_len) {
+		*arena = arena_pool[--arena_pool_len];
+		pooled = true;
+	}
+	pthread_mutex_unlock(&all_heaps_lock);
+	if (pooled)
+		return 0;
+	return mallctl("arenas.create", arena, &sz, NULL, 0) ? -ENOMEM : 0;
+}
+
+static void arena_put(unsigned int arena)
+{
+	char cmd[64];
+	bool pooled = false;
+
+	snprintf(cmd, sizeof(cmd), "arena.%u.reset", arena);
+	mallctl(cmd, NULL, NULL, NULL, 0);
+	pthread_mutex_lock(&all_heaps_lock);
+	if (arena_pool_len < ARENA_POOL) {
+		arena_pool[arena_pool_len++] = arena;
+		pooled = true;
+	}
+	pthread_mutex_unlock(&all_heaps_lock);
+	if (!pooled) {
+		snprintf(cmd, sizeof(cmd), "arena.%u.destroy", arena);
+		mallctl(cmd, NULL, NULL, NULL, 0);
+	}
+}
+#endif
+
 static int heap_init(struct ksim_heap *h, enum ksim_allocator kind)
 {
 	memset(h, 0, sizeof(*h));
@@ -384,9 +436,7 @@ static int heap_init(struct ksim_heap *h, enum ksim_allocator kind)
 	h->rng = 0x9e3779b97f4a7c15ULL;
 #ifdef VFSIM_WITH_JEMALLOC
 	if (kind == KSIM_ALLOC_JEMALLOC) {
-		size_t sz = sizeof(h->arena);
-
-		if (mallctl("arenas.create", &h->arena, &sz, NULL, 0))
+		if (arena_get(&h->arena))
 			return -ENOMEM;
 		ksim_tcache_heap_init(h);
 	}
@@ -416,10 +466,7 @@ static void heap_fini(struct ksim_heap *h)
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
 		ksim_tcache_heap_fini(h);
-		char cmd[64];
-
-		snprintf(cmd, sizeof(cmd), "arena.%u.destroy", h->arena);
-		mallctl(cmd, NULL, NULL, NULL, 0);
+		arena_put(h->arena);
 	}
 #endif
 	pthread_spin_destroy(&h->lock);
