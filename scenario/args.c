@@ -1,28 +1,47 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Numeric arguments of scenario verbs: modes and user/group IDs.  Strict:
- * digits only, no sign, no spaces, no overflow.
+ * digits only, no sign, no spaces, no overflow.  The mode and UID[:GID]
+ * parsers are public (<vfsim/scenario.h>) so that vfsim-kdiff reads its
+ * lines with them and a line means the same to both commands.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
 
+#include <vfsim/scenario.h>
+
 #include "engine.h"
 
-long scn_parse_mode(struct scn_call *c, const char *s, mode_t *mode)
+/* The reason of a malformed argument, where the caller wants it. */
+static int invalid(char *why, size_t whylen, const char *fmt, const char *s)
+	__attribute__((format(printf, 3, 0)));
+
+static int invalid(char *why, size_t whylen, const char *fmt, const char *s)
+{
+	if (why && whylen)
+		snprintf(why, whylen, fmt, s);
+	return -EINVAL;
+}
+
+int vfsim_scenario_mode(const char *s, mode_t *mode, char *why, size_t whylen)
 {
 	unsigned long v = 0;
 	const char *p;
 
+	if (!s || !mode)
+		return invalid(why, whylen, "%s", "no mode to parse");
 	if (!*s)
-		return scn_syntax(c, "empty mode");
+		return invalid(why, whylen, "%s", "empty mode");
 	for (p = s; *p; p++) {
 		if (*p < '0' || *p > '7')
-			return scn_syntax(c, "bad mode '%s': octal digits only", s);
+			return invalid(why, whylen, "bad mode '%s': octal digits only", s);
 		v = v * 8 + (unsigned long)(*p - '0');
 		if (v > 07777)
-			return scn_syntax(c, "bad mode '%s': more than 07777", s);
+			return invalid(why, whylen, "bad mode '%s': more than 07777", s);
 	}
 	*mode = (mode_t)v;
 	return 0;
@@ -49,6 +68,33 @@ static bool parse_decimal(const char *s, size_t n, unsigned int *id)
 	return true;
 }
 
+int vfsim_scenario_ids(const char *s, uid_t *uid, gid_t *gid, bool *has_gid,
+		       char *why, size_t whylen)
+{
+	const char *colon;
+	unsigned int u, g = 0;
+
+	if (!s || !uid || !gid || !has_gid)
+		return invalid(why, whylen, "%s", "no UID[:GID] to parse");
+	colon = strchr(s, ':');
+	if (!parse_decimal(s, colon ? (size_t)(colon - s) : strlen(s), &u) ||
+	    (colon && !parse_decimal(colon + 1, strlen(colon + 1), &g)))
+		return invalid(why, whylen, "bad UID[:GID] '%s'", s);
+	*uid = (uid_t)u;
+	*gid = (gid_t)g;
+	*has_gid = colon != NULL;
+	return 0;
+}
+
+long scn_parse_mode(struct scn_call *c, const char *s, mode_t *mode)
+{
+	char why[512];
+
+	if (vfsim_scenario_mode(s, mode, why, sizeof(why)) < 0)
+		return scn_syntax(c, "%s", why);
+	return 0;
+}
+
 long scn_parse_id(struct scn_call *c, const char *s, unsigned int *id)
 {
 	if (!parse_decimal(s, strlen(s), id))
@@ -59,14 +105,9 @@ long scn_parse_id(struct scn_call *c, const char *s, unsigned int *id)
 long scn_parse_ids(struct scn_call *c, const char *s, uid_t *uid, gid_t *gid,
 		   bool *has_gid)
 {
-	const char *colon = strchr(s, ':');
-	unsigned int u, g = 0;
+	char why[512];
 
-	if (!parse_decimal(s, colon ? (size_t)(colon - s) : strlen(s), &u) ||
-	    (colon && !parse_decimal(colon + 1, strlen(colon + 1), &g)))
-		return scn_syntax(c, "bad UID[:GID] '%s'", s);
-	*uid = (uid_t)u;
-	*gid = (gid_t)g;
-	*has_gid = colon != NULL;
+	if (vfsim_scenario_ids(s, uid, gid, has_gid, why, sizeof(why)) < 0)
+		return scn_syntax(c, "%s", why);
 	return 0;
 }

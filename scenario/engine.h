@@ -40,6 +40,8 @@ struct scn_call {
 	struct vfsim *v;
 	struct vfsim_task *task;	/* runs as: init, or the `as` task;
 					 * NULL before boot */
+	const char *verb;		/* the verb's name: verbs that share
+					 * a handler tell themselves apart */
 	int argc;			/* arguments after the verb's name */
 	char **argv;
 	unsigned int prefixes;		/* SCN_IN_*: prefixes seen so far */

@@ -38,6 +38,7 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 				  verb->name);
 	if (!(verb->flags & SCN_VERB_PREFIX))
 		scn_set_what(c->s, argc, argv);
+	sub.verb = verb->name;
 	sub.argc = nargs;
 	sub.argv = argv + 1;
 	return verb->run(&sub);

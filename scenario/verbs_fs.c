@@ -4,15 +4,11 @@
  * chroot, open, close.  Paths are resolved by the kernel, relative to the
  * task's cwd and root.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1	/* O_PATH */
-#endif
 #include <fcntl.h>
 #include <stdbool.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/types.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
 
 #include "engine.h"
@@ -63,52 +59,19 @@ static long verb_chroot(struct scn_call *c)
 	return vfsim_chroot(c->task, c->argv[0]);
 }
 
-static const struct {
-	const char *word;
-	int flag;
-} open_flag_words[] = {
-	{ "path", O_PATH },
-	{ "directory", O_DIRECTORY },
-	{ "nofollow", O_NOFOLLOW },
-	{ "creat", O_CREAT },
-	{ "excl", O_EXCL },
-	{ "cloexec", O_CLOEXEC },
-};
-
-/* One argument of open: a flag word or a comma-separated list of them. */
-static long parse_open_flags(struct scn_call *c, const char *arg, int *flags)
-{
-	const char *w = arg;
-
-	for (;;) {
-		size_t n = strcspn(w, ","), i;
-
-		for (i = 0; i < sizeof(open_flag_words) / sizeof(open_flag_words[0]); i++) {
-			if (strlen(open_flag_words[i].word) == n &&
-			    strncmp(open_flag_words[i].word, w, n) == 0)
-				break;
-		}
-		if (i == sizeof(open_flag_words) / sizeof(open_flag_words[0]))
-			return scn_syntax(c, "bad open flag '%.*s' (path, directory, nofollow, creat, excl, cloexec)",
-					  (int)n, w);
-		*flags |= open_flag_words[i].flag;
-		if (!w[n])
-			return 0;
-		w += n + 1;
-	}
-}
-
 static long verb_open(struct scn_call *c)
 {
 	const char *name = c->argv[0];
-	int flags = O_RDONLY, i;
+	char why[512];
+	int flags;
 	long fd;
 
 	if (scn_fd_exists(c, name))
 		return scn_syntax(c, "'%s' is already open: close it first", name);
-	for (i = 2; i < c->argc; i++)
-		if (parse_open_flags(c, c->argv[i], &flags) < 0)
-			return SCN_SYNTAX;
+	/* the words as vfsim-kdiff reads them (calls.c) */
+	if (vfsim_scenario_open_flags(c->argc - 2, c->argv + 2, &flags, why,
+				      sizeof(why)) < 0)
+		return scn_syntax(c, "%s", why);
 
 	fd = vfsim_openat(c->task, AT_FDCWD, c->argv[1], flags,
 			  (flags & O_CREAT) ? 0644 : 0);

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <vfsim/vfsim.h>
 
@@ -191,6 +192,75 @@ VFSIM_API void vfsim_scenario_mount_options_free(struct vfsim_scenario_mount_opt
  * other word or NULL.
  */
 VFSIM_API unsigned long vfsim_scenario_propagation(const char *word);
+
+/*
+ * The argument parsers below return 0, or -EINVAL with the engine's
+ * message for the line in @why (@whylen bytes; may be NULL), and write
+ * their results only on success.  A program that runs scenario lines
+ * itself reads them exactly as `vfsim run` does through these.
+ */
+
+/**
+ * vfsim_scenario_mode - @s as a MODE argument (mkdir, chmod): octal
+ * digits only, at most 07777.  -EINVAL also for a NULL @s or @mode.
+ */
+VFSIM_API int vfsim_scenario_mode(const char *s, mode_t *mode,
+				  char *why, size_t whylen);
+
+/**
+ * vfsim_scenario_ids - @s as UID[:GID] (chown, as): decimal, each at
+ * most 4294967294 ((uid_t)-1 means "unchanged" to chown(2)); *@has_gid
+ * says whether :GID was written (*@gid is 0 if not).  -EINVAL also for a
+ * NULL argument.
+ */
+VFSIM_API int vfsim_scenario_ids(const char *s, uid_t *uid, gid_t *gid,
+				 bool *has_gid, char *why, size_t whylen);
+
+/**
+ * vfsim_scenario_open_flags - the FLAG words of `open NAME PATH
+ * [FLAG]...` (@argc words at @argv, each one flag or several joined by
+ * ','), as the flags of openat(2): O_RDONLY | O_PATH etc.  -EINVAL also
+ * for a NULL @flags.
+ */
+VFSIM_API int vfsim_scenario_open_flags(int argc, char *const *argv,
+					int *flags, char *why, size_t whylen);
+
+/* One system call of a mount verb. */
+struct vfsim_scenario_mount_call {
+	bool umount;		/* umount2(target, flags), else mount(2) */
+	const char *source;	/* mount(2)'s arguments: pointers into the */
+	const char *target;	/* line's words and the parsed options, or */
+	const char *fstype;	/* NULL */
+	unsigned long flags;	/* MS_*; for umount2, MNT_* and UMOUNT_* */
+	const char *data;
+};
+
+/* The calls of one mount verb line, to be made in order until one fails. */
+struct vfsim_scenario_mount_calls {
+	int nr;					/* 1, or 2: mount, then the
+						 * propagation OPTIONS named */
+	struct vfsim_scenario_mount_call call[2];
+	struct vfsim_scenario_mount_opts opts;	/* OPTIONS as parsed; the
+						 * calls' data points here */
+};
+
+/**
+ * vfsim_scenario_mount_calls - the mount(2) and umount2(2) calls of the
+ * verb @verb (mount, bind, move, umount, remount, setattr, propagation)
+ * with its @argc arguments @argv, as `vfsim run` makes them
+ * (docs/scenario.md, "Mounts"): a propagation option of `mount` is a
+ * second call, as mount(8) makes it.
+ *
+ * Returns 0, -ENOMEM, -EINVAL with the reason in @why (a malformed line,
+ * or NULL @argv or @mc) or -ENOENT for a verb that is none of these.  The
+ * calls point into @argv, which must outlive them.  Free @mc with
+ * vfsim_scenario_mount_calls_free() whatever the result.
+ */
+VFSIM_API int vfsim_scenario_mount_calls(const char *verb, int argc,
+					 char *const *argv,
+					 struct vfsim_scenario_mount_calls *mc,
+					 char *why, size_t whylen);
+VFSIM_API void vfsim_scenario_mount_calls_free(struct vfsim_scenario_mount_calls *mc);
 
 /* ---- the fsinfo printers of `vfsim fsinfo` and `vfsim mntinfo` ------------- */
 

@@ -42,8 +42,9 @@ static long parse_prefixes(struct kd_call *c, struct kd_op *op)
 				return kd_syntax(c, "'as' given twice");
 			if (i + 2 >= op->tk.argc)
 				return kd_syntax(c, "usage: as UID[:GID] VERB ...");
-			if (kd_parse_ids(c, argv[i + 1], &op->uid, &op->gid,
-					 &has_gid) < 0)
+			if (kd_parsed(c, vfsim_scenario_ids(argv[i + 1], &op->uid,
+							    &op->gid, &has_gid,
+							    KD_WHY(c))) < 0)
 				return KD_SYNTAX;
 			if (!has_gid)
 				op->gid = (gid_t)op->uid;

@@ -4,6 +4,7 @@
  * (boot, echo, check: listed for their argument counts only) or that read
  * the tree (tree).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,6 +63,13 @@ long kd_syntax(struct kd_call *c, const char *fmt, ...)
 	return KD_SYNTAX;
 }
 
+long kd_parsed(struct kd_call *c, int ret)
+{
+	if (ret == -ENOMEM)
+		kd_oom();
+	return ret < 0 ? kd_syntax(c, "%s", c->why) : 0;
+}
+
 static long dispatch(struct kd_call *c, int argc, char **argv)
 {
 	const struct kd_verb *verb = kd_verb_find(argv[0]);
@@ -76,6 +84,7 @@ static long dispatch(struct kd_call *c, int argc, char **argv)
 				 verb->name, *verb->args ? " " : "", verb->args);
 	if (!verb->run)
 		return c->dry ? 0 : kd_syntax(c, "%s: done by the runner", argv[0]);
+	c->verb = verb->name;
 	c->argc = nargs;
 	c->argv = argv + 1;
 	return verb->run(c);

@@ -14,7 +14,6 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <sys/types.h>
 
 #include "fdtab.h"
 #include "ops.h"
@@ -25,12 +24,15 @@ struct kd_call {
 	const struct kd_ops *ops;
 	void *task;		/* for @ops */
 	struct kd_fdtab *fds;	/* the task's named fds */
+	const char *verb;	/* its name: verbs that share a handler
+				 * tell themselves apart */
 	int argc;		/* arguments after the verb's name */
 	char **argv;
 	struct kd_buf *data;	/* what `tree` read (mountinfo text) */
 	bool dry;		/* only check the arguments */
 	const char *file;	/* for messages */
 	unsigned long lineno;
+	char why[512];		/* the engine's parsers' reasons */
 };
 
 struct kd_verb {
@@ -67,12 +69,12 @@ long kd_exec(const struct kd_ops *ops, void *task, struct kd_fdtab *fds,
 /* The verb list for --help. */
 void kd_verbs_help(FILE *out);
 
-/* ---- arguments (args.c), same rules as scenario/args.c ------------------- */
-
-/* Octal, at most 07777.  0 or KD_SYNTAX. */
-long kd_parse_mode(struct kd_call *c, const char *s, mode_t *mode);
-/* UID[:GID], decimal, each below 2^32-1.  0 or KD_SYNTAX. */
-long kd_parse_ids(struct kd_call *c, const char *s, uid_t *uid, gid_t *gid,
-		  bool *has_gid);
+/*
+ * The result @ret of a parser of <vfsim/scenario.h> that wrote its reason
+ * to KD_WHY(c): 0, or the line is malformed (reported; KD_SYNTAX).  Out
+ * of memory ends the program, as kd_malloc() does.
+ */
+long kd_parsed(struct kd_call *c, int ret);
+#define KD_WHY(c) (c)->why, sizeof((c)->why)
 
 #endif /* VFSIM_KDIFF_VERBS_H */

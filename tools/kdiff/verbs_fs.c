@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Files and directories: mkdir, symlink, chmod, chown, cd, chroot, open,
- * close, with the arguments and calls of scenario/verbs_fs.c.
+ * close, with the arguments and calls of scenario/verbs_fs.c: the
+ * arguments read by the engine's own parsers (<vfsim/scenario.h>).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
-#include <string.h>
+
+#include <vfsim/scenario.h>
 
 #include "verbs.h"
 
@@ -14,7 +16,8 @@ static long verb_mkdir(struct kd_call *c)
 {
 	mode_t mode = 0755;
 
-	if (c->argc > 1 && kd_parse_mode(c, c->argv[1], &mode) < 0)
+	if (c->argc > 1 &&
+	    kd_parsed(c, vfsim_scenario_mode(c->argv[1], &mode, KD_WHY(c))) < 0)
 		return KD_SYNTAX;
 	return c->dry ? 0 : c->ops->mkdir(c->task, c->argv[0], mode);
 }
@@ -28,7 +31,7 @@ static long verb_chmod(struct kd_call *c)
 {
 	mode_t mode;
 
-	if (kd_parse_mode(c, c->argv[1], &mode) < 0)
+	if (kd_parsed(c, vfsim_scenario_mode(c->argv[1], &mode, KD_WHY(c))) < 0)
 		return KD_SYNTAX;
 	return c->dry ? 0 : c->ops->chmod(c->task, c->argv[0], mode);
 }
@@ -39,7 +42,8 @@ static long verb_chown(struct kd_call *c)
 	uid_t uid;
 	gid_t gid;
 
-	if (kd_parse_ids(c, c->argv[1], &uid, &gid, &has_gid) < 0)
+	if (kd_parsed(c, vfsim_scenario_ids(c->argv[1], &uid, &gid, &has_gid,
+					    KD_WHY(c))) < 0)
 		return KD_SYNTAX;
 	if (!has_gid)
 		gid = (gid_t)-1;	/* unchanged, as chown(2) takes it */
@@ -56,42 +60,6 @@ static long verb_chroot(struct kd_call *c)
 	return c->dry ? 0 : c->ops->chroot(c->task, c->argv[0]);
 }
 
-static const struct {
-	const char *word;
-	int flag;
-} open_flag_words[] = {
-	{ "path", O_PATH },
-	{ "directory", O_DIRECTORY },
-	{ "nofollow", O_NOFOLLOW },
-	{ "creat", O_CREAT },
-	{ "excl", O_EXCL },
-	{ "cloexec", O_CLOEXEC },
-};
-
-#define NR_OPEN_WORDS (sizeof(open_flag_words) / sizeof(open_flag_words[0]))
-
-/* One argument of open: a flag word or a comma-separated list of them. */
-static long parse_open_flags(struct kd_call *c, const char *arg, int *flags)
-{
-	const char *w = arg;
-
-	for (;;) {
-		size_t n = strcspn(w, ","), i;
-
-		for (i = 0; i < NR_OPEN_WORDS; i++)
-			if (strlen(open_flag_words[i].word) == n &&
-			    strncmp(open_flag_words[i].word, w, n) == 0)
-				break;
-		if (i == NR_OPEN_WORDS)
-			return kd_syntax(c, "bad open flag '%.*s' (path, directory, nofollow, creat, excl, cloexec)",
-					 (int)n, w);
-		*flags |= open_flag_words[i].flag;
-		if (!w[n])
-			return 0;
-		w += n + 1;
-	}
-}
-
 /*
  * The fd stays in this task's table.  A NAME still open here (an `open`
  * under `expect` that did succeed) is closed first: the scenario's
@@ -99,12 +67,12 @@ static long parse_open_flags(struct kd_call *c, const char *arg, int *flags)
  */
 static long verb_open(struct kd_call *c)
 {
-	int flags = O_RDONLY, i, old;
+	int flags, old;
 	long fd;
 
-	for (i = 2; i < c->argc; i++)
-		if (parse_open_flags(c, c->argv[i], &flags) < 0)
-			return KD_SYNTAX;
+	if (kd_parsed(c, vfsim_scenario_open_flags(c->argc - 2, c->argv + 2,
+						   &flags, KD_WHY(c))) < 0)
+		return KD_SYNTAX;
 	if (c->dry)
 		return 0;
 	fd = c->ops->open(c->task, c->argv[1], flags,
