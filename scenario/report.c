@@ -23,32 +23,31 @@ static void vreport(struct vfsim_scenario *s, const char *fmt, va_list ap)
 	fflush(s->err);
 }
 
+/* The body of each variadic reporter below: they differ in what they
+ * return only. */
+#define REPORT(s, fmt)					\
+	do {						\
+		va_list ap_;				\
+							\
+		va_start(ap_, fmt);			\
+		vreport(s, fmt, ap_);			\
+		va_end(ap_);				\
+	} while (0)
+
 void scn_report(struct vfsim_scenario *s, const char *fmt, ...)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(s, fmt, ap);
-	va_end(ap);
+	REPORT(s, fmt);
 }
 
 long scn_syntax(struct scn_call *c, const char *fmt, ...)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(c->s, fmt, ap);
-	va_end(ap);
+	REPORT(c->s, fmt);
 	return SCN_SYNTAX;
 }
 
 long scn_fail(struct scn_call *c, const char *fmt, ...)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(c->s, fmt, ap);
-	va_end(ap);
+	REPORT(c->s, fmt);
 	return SCN_FAILED;
 }
 
