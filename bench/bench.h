@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What every benchmark program shares: the clock, dying on an unexpected
- * error, and the one-row output format.  Define BENCH_NAME before
- * including this.
+ * error, the "--NAME VALUE" command line, and the one-row output format.
+ * Define BENCH_NAME before including this.
  */
 #ifndef VFSIM_BENCH_H
 #define VFSIM_BENCH_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <vfsim/vfsim.h>
@@ -33,6 +36,43 @@ static inline void die(const char *what, long err)
 }
 
 #define CHECK(expr) do { long __r = (long)(expr); if (__r < 0) die(#expr, __r); } while (0)
+
+/* One "--NAME VALUE" option: the one pointer set says what VALUE is. */
+struct bench_opt {
+	const char *name;	/* with its "--" */
+	unsigned long *ul;	/* strtoul(VALUE, NULL, 0) */
+	unsigned int *ui;	/* the same, cut to unsigned int */
+	uint64_t *u64;		/* strtoull(VALUE, NULL, 0) */
+	const char **str;	/* VALUE itself */
+};
+
+/*
+ * Every benchmark takes only "--NAME VALUE" pairs, so one reader serves
+ * them all.  False for a NAME not in @opts (which a NULL name ends) or
+ * without a VALUE: the caller prints its usage.
+ */
+static inline __attribute__((unused)) bool
+bench_args(int argc, char **argv, const struct bench_opt *opts)
+{
+	for (int i = 1; i < argc; i += 2) {
+		const struct bench_opt *o = opts;
+		const char *value = argv[i + 1];
+
+		while (o->name && strcmp(o->name, argv[i]) != 0)
+			o++;
+		if (!o->name || i + 1 >= argc)
+			return false;
+		if (o->ul)
+			*o->ul = strtoul(value, NULL, 0);
+		else if (o->ui)
+			*o->ui = (unsigned int)strtoul(value, NULL, 0);
+		else if (o->u64)
+			*o->u64 = strtoull(value, NULL, 0);
+		else
+			*o->str = value;
+	}
+	return true;
+}
 
 static inline __attribute__((unused)) void row(const char *name, double value,
 					       const char *unit)

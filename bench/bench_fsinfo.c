@@ -282,6 +282,16 @@ static double model_walk(struct model *m, unsigned long *visited)
 	return (now_ns() - t0) / (double)tail;
 }
 
+/* The figures, and the host call each is measured against. */
+enum { F_FD, F_PATH, F_ID, F_WALK, F__NR };
+
+static const char *const fig_name[F__NR] = {
+	"statfs.fd", "statfs.path", "mount_info.id", "walk",
+};
+static const char *const host_name[F__NR] = {
+	"fstatfs", "statfs", "statmount", "listmount+statmount",
+};
+
 /* ---- the host --------------------------------------------------------------- */
 
 struct host {
@@ -375,36 +385,24 @@ static void host_close(struct host *h)
 	rmdir(h->dir);
 }
 
-static double host_fstatfs(struct host *h, unsigned long iters)
-{
-	struct statfs st;
-	double t0 = now_ns();
-
-	for (unsigned long i = 0; i < iters; i++)
-		if (fstatfs(h->fd, &st) < 0)
-			die("fstatfs", -errno);
-	return (now_ns() - t0) / (double)iters;
-}
-
-static double host_statfs(struct host *h, unsigned long iters)
-{
-	struct statfs st;
-	double t0 = now_ns();
-
-	for (unsigned long i = 0; i < iters; i++)
-		if (statfs(h->path, &st) < 0)
-			die("statfs", -errno);
-	return (now_ns() - t0) / (double)iters;
-}
-
-static double host_statmount_id(struct host *h, unsigned long iters)
+/*
+ * One host call of figure @fig, @iters times: a branch per call costs
+ * nothing next to a system call, and one loop serves the three calls.
+ */
+static double host_call(struct host *h, int fig, unsigned long iters)
 {
 	struct bench_statmount sm;
+	struct statfs st;
 	double t0 = now_ns();
 
-	for (unsigned long i = 0; i < iters; i++)
-		if (host_statmount(h->root_id, &sm) < 0)
-			die("statmount", -errno);
+	for (unsigned long i = 0; i < iters; i++) {
+		int r = fig == F_FD ? fstatfs(h->fd, &st) :
+			fig == F_PATH ? statfs(h->path, &st) :
+			host_statmount(h->root_id, &sm);
+
+		if (r < 0)
+			die(host_name[fig], -errno);
+	}
 	return (now_ns() - t0) / (double)iters;
 }
 
@@ -436,14 +434,6 @@ static double host_walk(struct host *h, unsigned long *visited)
 
 /* ---- driver ----------------------------------------------------------------- */
 
-enum { F_FD, F_PATH, F_ID, F_WALK, F__NR };
-
-static const char *const fig_name[F__NR] = {
-	"statfs.fd", "statfs.path", "mount_info.id", "walk",
-};
-static const char *const host_name[F__NR] = {
-	"fstatfs", "statfs", "statmount", "listmount+statmount",
-};
 static const double target[F__NR] = { 0.25, 0.5, 0.25, 0.25 };
 
 static double min_of(double best, double x)
@@ -467,23 +457,16 @@ int main(int argc, char **argv)
 	struct model m;
 	struct host h;
 
-	for (int i = 1; i < argc; i++) {
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--n"))
-			n = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--iters"))
-			iters = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--rounds"))
-			rounds = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--seed"))
-			seed = strtoull(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--only"))
-			only = argv[++i];
-		else
-			usage();
-	}
-	if (!iters || !rounds)
+	const struct bench_opt args[] = {
+		{ "--n", .ul = &n },
+		{ "--iters", .ul = &iters },
+		{ "--rounds", .ul = &rounds },
+		{ "--seed", .u64 = &seed },
+		{ "--only", .str = &only },
+		{ NULL },
+	};
+
+	if (!bench_args(argc, argv, args) || !iters || !rounds)
 		usage();
 
 	model_open(&m, n, seed);
@@ -509,13 +492,13 @@ int main(int argc, char **argv)
 	host_open(&h, n);
 	for (unsigned long k = 0; k < rounds; k++) {
 		mod[F_FD] = min_of(mod[F_FD], model_statfs_fd(&m, iters));
-		hst[F_FD] = min_of(hst[F_FD], host_fstatfs(&h, iters));
+		hst[F_FD] = min_of(hst[F_FD], host_call(&h, F_FD, iters));
 		mod[F_PATH] = min_of(mod[F_PATH], model_statfs_path(&m, iters));
-		hst[F_PATH] = min_of(hst[F_PATH], host_statfs(&h, iters));
+		hst[F_PATH] = min_of(hst[F_PATH], host_call(&h, F_PATH, iters));
 		mod[F_ID] = min_of(mod[F_ID], model_mount_info_id(&m, iters));
 		mod[F_WALK] = min_of(mod[F_WALK], model_walk(&m, &mv));
 		if (h.have_statmount) {
-			hst[F_ID] = min_of(hst[F_ID], host_statmount_id(&h, iters));
+			hst[F_ID] = min_of(hst[F_ID], host_call(&h, F_ID, iters));
 			hst[F_WALK] = min_of(hst[F_WALK], host_walk(&h, &hv));
 		}
 	}

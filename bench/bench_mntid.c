@@ -210,19 +210,14 @@ int main(int argc, char **argv)
 	char path[64];
 	int *keys;
 
-	for (int a = 1; a < argc; a++) {
-		if (a + 1 >= argc)
-			usage();
-		if (!strcmp(argv[a], "--n"))
-			n = strtoul(argv[++a], NULL, 0);
-		else if (!strcmp(argv[a], "--iters"))
-			iters = strtoul(argv[++a], NULL, 0);
-		else if (!strcmp(argv[a], "--seed"))
-			opts.seed = strtoull(argv[++a], NULL, 0);
-		else
-			usage();
-	}
-	if (!n || !iters)
+	const struct bench_opt args[] = {
+		{ "--n", .ul = &n },
+		{ "--iters", .ul = &iters },
+		{ "--seed", .u64 = &opts.seed },
+		{ NULL },
+	};
+
+	if (!bench_args(argc, argv, args) || !n || !iters)
 		usage();
 	rng = opts.seed ? opts.seed : 1;
 

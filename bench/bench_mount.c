@@ -124,23 +124,21 @@ int main(int argc, char **argv)
 	unsigned long ns[2] = { 10000, 100000 }, nn = 2, iters = 1, k, j;
 	unsigned int mhash_shift = 0;
 	uint64_t seed = 1;
-	int i;
 
-	for (i = 1; i < argc; i++) {
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--n")) {
-			ns[0] = strtoul(argv[++i], NULL, 0);
-			nn = 1;
-		} else if (!strcmp(argv[i], "--iters")) {
-			iters = strtoul(argv[++i], NULL, 0);
-		} else if (!strcmp(argv[i], "--seed")) {
-			seed = strtoull(argv[++i], NULL, 0);
-		} else if (!strcmp(argv[i], "--mhash-shift")) {
-			mhash_shift = (unsigned int)strtoul(argv[++i], NULL, 0);
-		} else {
-			usage();
-		}
+	const char *n_arg = NULL;	/* one N instead of the two defaults */
+	const struct bench_opt args[] = {
+		{ "--n", .str = &n_arg },
+		{ "--iters", .ul = &iters },
+		{ "--seed", .u64 = &seed },
+		{ "--mhash-shift", .ui = &mhash_shift },
+		{ NULL },
+	};
+
+	if (!bench_args(argc, argv, args))
+		usage();
+	if (n_arg) {
+		ns[0] = strtoul(n_arg, NULL, 0);
+		nn = 1;
 	}
 	if (!iters)
 		iters = 1;

@@ -196,25 +196,17 @@ int main(int argc, char **argv)
 	/* [method][kind][depth] */
 	static double ns[NMETHODS][NKINDS][NDEPTHS];
 	unsigned int nd = 0, first = 0, d, k, m, r;
-	int i;
 
-	for (i = 1; i < argc; i++) {
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--n"))
-			maxdepth = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--depth"))
-			only = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--iters"))
-			iters = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--rounds"))
-			rounds = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--seed"))
-			opts.seed = strtoull(argv[++i], NULL, 0);
-		else
-			usage();
-	}
-	if (!iters || !rounds)
+	const struct bench_opt args[] = {
+		{ "--n", .ul = &maxdepth },
+		{ "--depth", .ul = &only },
+		{ "--iters", .ul = &iters },
+		{ "--rounds", .ul = &rounds },
+		{ "--seed", .u64 = &opts.seed },
+		{ NULL },
+	};
+
+	if (!bench_args(argc, argv, args) || !iters || !rounds)
 		usage();
 	while (nd < NDEPTHS && depths[nd] <= maxdepth)
 		nd++;

@@ -63,21 +63,16 @@ int main(int argc, char **argv)
 	struct vfsim *v;
 	struct vfsim_task *t;
 	long id8 = 0;
-	int i, c;
+	int c;
 
-	for (i = 1; i < argc; i++) {
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--n"))
-			fill = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--iters"))
-			iters = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--seed"))
-			opts.seed = strtoull(argv[++i], NULL, 0);
-		else
-			usage();
-	}
-	if (!iters)
+	const struct bench_opt args[] = {
+		{ "--n", .ul = &fill },
+		{ "--iters", .ul = &iters },
+		{ "--seed", .u64 = &opts.seed },
+		{ NULL },
+	};
+
+	if (!bench_args(argc, argv, args) || !iters)
 		usage();
 
 	CHECK(vfsim_create(&opts, &v));

@@ -418,23 +418,17 @@ int main(int argc, char **argv)
 	const char *only = NULL;
 	struct result mb = { 0 }, hb = { 0 }, ms = { 0 }, hs = { 0 }, r;
 
-	for (int i = 1; i < argc; i++) {
-		if (i + 1 >= argc)
-			usage();
-		if (!strcmp(argv[i], "--n"))
-			n = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--iters"))
-			iters = strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--seed"))
-			seed = strtoull(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--batch"))
-			batch = (unsigned int)strtoul(argv[++i], NULL, 0);
-		else if (!strcmp(argv[i], "--only"))
-			only = argv[++i];
-		else
-			usage();
-	}
-	if (!n || !batch || batch > RING_NOTES)
+	const struct bench_opt args[] = {
+		{ "--n", .ul = &n },
+		{ "--iters", .ul = &iters },
+		{ "--seed", .u64 = &seed },
+		{ "--batch", .ui = &batch },
+		{ "--only", .str = &only },
+		{ NULL },
+	};
+
+	if (!bench_args(argc, argv, args) || !n || !batch ||
+	    batch > RING_NOTES)
 		usage();
 	if (!iters)
 		iters = 1;
