@@ -2,6 +2,7 @@
 /* The fsinfo suites' test filesystem and helpers: see fsinfo_testfs.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -173,6 +174,62 @@ bool vt_fsinfo_lacks(struct vfsim_task *t, const char *path, const unsigned int 
 			ok = false;
 		}
 	}
+	return ok;
+}
+
+bool vt_create_takes_a_file_node(struct vfsim_task *t, const char *path, const char *file)
+{
+	struct fsinfo_statfs before, after;
+	long ret, fd;
+
+	ret = vt_fsinfo(t, path, FSINFO_ATTR_STATFS, 0, 0, &before, sizeof(before));
+	if (ret != (long)sizeof(before)) {
+		fprintf(stderr, "fsinfo %s STATFS: %ld\n", path, ret);
+		return false;
+	}
+	fd = vfsim_openat(t, AT_FDCWD, file, O_CREAT | O_RDONLY, 0644);
+	if (fd < 0) {
+		fprintf(stderr, "create %s: %ld\n", file, fd);
+		return false;
+	}
+	ret = vfsim_close(t, (int)fd);
+	if (ret == 0)
+		ret = vt_fsinfo(t, path, FSINFO_ATTR_STATFS, 0, 0, &after, sizeof(after));
+	if (ret != (long)sizeof(after)) {
+		fprintf(stderr, "close %s, fsinfo %s STATFS: %ld\n", file, path, ret);
+		return false;
+	}
+	if (after.f_ffree.lo != before.f_ffree.lo - 1) {
+		fprintf(stderr, "%s: f_ffree %llu after creating %s, was %llu\n", path,
+			(unsigned long long)after.f_ffree.lo, file,
+			(unsigned long long)before.f_ffree.lo);
+		return false;
+	}
+	return true;
+}
+
+/* Field @name of @l is @want; prints it if not. */
+#define VT_LIMIT(l, name, want, ok) do {					\
+	if ((l)->name != (want)) {					\
+		fprintf(stderr, "fsinfo_limits." #name ": %llu, want %llu\n",	\
+			(unsigned long long)(l)->name, (unsigned long long)(want)); \
+		(ok) = false;						\
+	}								\
+} while (0)
+
+bool vt_generic_limits_are(const struct fsinfo_limits *l)
+{
+	bool ok = true;
+
+	VT_LIMIT(l, max_uid, UINT32_MAX, ok);
+	VT_LIMIT(l, max_gid, UINT32_MAX, ok);
+	VT_LIMIT(l, max_projid, UINT32_MAX, ok);
+	VT_LIMIT(l, max_filename_len, 255, ok);
+	VT_LIMIT(l, max_symlink_len, 4096, ok);
+	VT_LIMIT(l, max_xattr_name_len, 255, ok);
+	VT_LIMIT(l, max_xattr_body_len, 65536, ok);
+	VT_LIMIT(l, max_dev_major, 0xffffff, ok);
+	VT_LIMIT(l, max_dev_minor, 0xff, ok);
 	return ok;
 }
 

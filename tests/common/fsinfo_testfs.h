@@ -73,6 +73,28 @@ bool vt_fsinfo_lacks(struct vfsim_task *t, const char *path, const unsigned int 
 	vt_fsinfo_lacks((t), (path), (const unsigned int[]){ __VA_ARGS__ },	\
 			sizeof((const unsigned int[]){ __VA_ARGS__ }) / sizeof(unsigned int))
 
+/* Feature @bit (FSINFO_FEAT_*) is set in @f. */
+static inline bool vt_has_feature(const struct fsinfo_features *f, unsigned int bit)
+{
+	return f->features[bit / 8] & (1U << (bit % 8));
+}
+
+/*
+ * vt_generic_limits_are - @l has the limits the common table
+ * (fsinfo_generic_limits(), patch 07) gives every superblock: 32-bit
+ * UIDs, GIDs and project IDs, 255-byte names, 4096-byte symlinks, xattr
+ * names of 255 and bodies of 65536 bytes, device numbers of 24:8 bits.
+ * Prints the fields that differ to stderr; for cr_assert().
+ */
+bool vt_generic_limits_are(const struct fsinfo_limits *l);
+
+/*
+ * vt_create_takes_a_file_node - creating the regular file @file (O_CREAT,
+ * then close) lowers the STATFS f_ffree of @path by exactly one.  Prints
+ * what went wrong to stderr; for cr_assert().
+ */
+bool vt_create_takes_a_file_node(struct vfsim_task *t, const char *path, const char *file);
+
 /* The superblock's notification counter, bumped as notify_sb() will. */
 void vt_bump_sb_notify_counter(struct vfsim_task *t, const char *path);
 

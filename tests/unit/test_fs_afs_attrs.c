@@ -67,11 +67,6 @@ static void mount_at(const char *source, const char *path, const char *data)
 	EXPECT(vfsim_mount(t, source, path, "afs", 0, data), 0);
 }
 
-static bool has_feature(const struct fsinfo_features *f, unsigned int bit)
-{
-	return f->features[bit / 8] & (1U << (bit % 8));
-}
-
 /* A string attribute, compared whole (length and bytes). */
 #define EXPECT_STRING(path, attr, n, want) do {				\
 	char __buf[256];						\
@@ -144,10 +139,10 @@ VT_TEST(fs_afs_attrs, features, "empty", setup)
 	cr_assert_eq(memcmp(f.features, want, sizeof(want)), 0,
 		     "%02x %02x %02x %02x %02x %02x %02x", f.features[0], f.features[1],
 		     f.features[2], f.features[3], f.features[4], f.features[5], f.features[6]);
-	cr_assert(has_feature(&f, FSINFO_FEAT_IS_NETWORK_FS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_HARD_LINKS_1DIR));
-	cr_assert(!has_feature(&f, FSINFO_FEAT_IS_AUTOMOUNTER_FS));
-	cr_assert(!has_feature(&f, FSINFO_FEAT_HAS_ATIME));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_IS_NETWORK_FS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_HARD_LINKS_1DIR));
+	cr_assert(!vt_has_feature(&f, FSINFO_FEAT_IS_AUTOMOUNTER_FS));
+	cr_assert(!vt_has_feature(&f, FSINFO_FEAT_HAS_ATIME));
 }
 
 VT_TEST(fs_afs_attrs, volume_and_cell_names, "empty", setup)

@@ -131,15 +131,7 @@ VT_TEST(fs_ext4_attrs, limits, "empty", setup)
 	cr_assert_eq(l.max_ino.lo, UINT32_MAX);
 	cr_assert_eq(l.max_ino.hi, 0);
 	cr_assert_eq(l.max_hard_links, 65000);	/* EXT4_LINK_MAX */
-	cr_assert_eq(l.max_uid, UINT32_MAX);
-	cr_assert_eq(l.max_gid, UINT32_MAX);
-	cr_assert_eq(l.max_projid, UINT32_MAX);
-	cr_assert_eq(l.max_filename_len, 255);
-	cr_assert_eq(l.max_symlink_len, 4096);
-	cr_assert_eq(l.max_xattr_name_len, 255);
-	cr_assert_eq(l.max_xattr_body_len, 65536);
-	cr_assert_eq(l.max_dev_major, 0xffffff);
-	cr_assert_eq(l.max_dev_minor, 0xff);
+	cr_assert(vt_generic_limits_are(&l));
 }
 
 VT_TEST(fs_ext4_attrs, supports, "empty", setup)
@@ -223,11 +215,6 @@ VT_TEST(fs_ext4_attrs, volume_uuid, "empty", setup)
 	cr_assert_eq(memcmp(&u, (unsigned char[16]){ 0 }, 16), 0);
 }
 
-static bool has_feature(const struct fsinfo_features *f, unsigned int bit)
-{
-	return f->features[bit / 8] & (1U << (bit % 8));
-}
-
 /*
  * The generic FEATURES (patch 16 has no FEATURES of its own): a block
  * filesystem, ext4's three quota types, a volume ID, a/c/mtime; not
@@ -242,16 +229,16 @@ VT_TEST(fs_ext4_attrs, features, "empty", setup)
 	memset(&f, 0xbd, sizeof(f));
 	EXPECT(vt_fsinfo(t, "/mnt", FSINFO_ATTR_FEATURES, 0, 0, &f, sizeof(f)), sizeof(f));
 	cr_assert_eq(f.nr_features, 50);
-	cr_assert(has_feature(&f, FSINFO_FEAT_IS_BLOCK_FS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_USER_QUOTAS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_GROUP_QUOTAS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_PROJECT_QUOTAS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_VOLUME_ID));
-	cr_assert(has_feature(&f, FSINFO_FEAT_HAS_ATIME));
-	cr_assert(has_feature(&f, FSINFO_FEAT_HAS_CTIME));
-	cr_assert(has_feature(&f, FSINFO_FEAT_HAS_MTIME));
-	cr_assert_not(has_feature(&f, FSINFO_FEAT_VOLUME_NAME));
-	cr_assert_not(has_feature(&f, FSINFO_FEAT_IS_MEMORY_FS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_IS_BLOCK_FS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_USER_QUOTAS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_GROUP_QUOTAS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_PROJECT_QUOTAS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_VOLUME_ID));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_HAS_ATIME));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_HAS_CTIME));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_HAS_MTIME));
+	cr_assert_not(vt_has_feature(&f, FSINFO_FEAT_VOLUME_NAME));
+	cr_assert_not(vt_has_feature(&f, FSINFO_FEAT_IS_MEMORY_FS));
 	cr_assert_eq(memcmp(f.features, want, sizeof(want)), 0,
 		     "%02x %02x %02x %02x %02x %02x %02x", f.features[0], f.features[1],
 		     f.features[2], f.features[3], f.features[4], f.features[5],

@@ -38,15 +38,9 @@ static void setup(struct vfsim *v)
 	EXPECT(vfsim_mount(t, "proc", "/p", "proc", 0, NULL), 0);
 }
 
-static bool has_feature(const struct fsinfo_features *f, unsigned int bit)
-{
-	return f->features[bit / 8] & (1U << (bit % 8));
-}
-
 VT_TEST(fsinfo_attrs_sb, statfs_from_the_filesystem, "empty", setup)
 {
 	struct fsinfo_statfs s;
-	long fd;
 
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_STATFS, 0, 0, &s, sizeof(s)), sizeof(s));
 	/* tmpfs: half of the model's 8 GiB "RAM" in 4 KiB blocks */
@@ -60,15 +54,7 @@ VT_TEST(fsinfo_attrs_sb, statfs_from_the_filesystem, "empty", setup)
 	cr_assert_eq(s.f_bsize, 4096);
 	cr_assert_eq(s.f_frsize, 4096);
 	/* a new file uses an inode */
-	{
-		uint64_t before = s.f_ffree.lo;
-
-		fd = vfsim_openat(t, AT_FDCWD, "/m/f", O_CREAT | O_RDONLY, 0644);
-		cr_assert_geq(fd, 0);
-		EXPECT(vfsim_close(t, (int)fd), 0);
-		EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_STATFS, 0, 0, &s, sizeof(s)), sizeof(s));
-		cr_assert_eq(s.f_ffree.lo, before - 1);
-	}
+	cr_assert(vt_create_takes_a_file_node(t, "/m", "/m/f"));
 }
 
 VT_TEST(fsinfo_attrs_sb, statfs_and_ids_without_statfs_op, "empty", setup)
@@ -119,15 +105,7 @@ VT_TEST(fsinfo_attrs_sb, limits, "empty", setup)
 	cr_assert_eq(l.max_file_size.hi, 0);
 	cr_assert_eq(l.max_ino.lo, UINT32_MAX);
 	cr_assert_eq(l.max_hard_links, 0);
-	cr_assert_eq(l.max_uid, UINT32_MAX);
-	cr_assert_eq(l.max_gid, UINT32_MAX);
-	cr_assert_eq(l.max_projid, UINT32_MAX);
-	cr_assert_eq(l.max_filename_len, 255);
-	cr_assert_eq(l.max_symlink_len, 4096);
-	cr_assert_eq(l.max_xattr_name_len, 255);
-	cr_assert_eq(l.max_xattr_body_len, 65536);
-	cr_assert_eq(l.max_dev_major, 0xffffff);
-	cr_assert_eq(l.max_dev_minor, 0xff);
+	cr_assert(vt_generic_limits_are(&l));
 	EXPECT(vt_fsinfo(t, "/t", FSINFO_ATTR_LIMITS, 0, 0, &l, sizeof(l)), sizeof(l));
 	cr_assert_eq(l.max_hard_links, 65000);
 }
@@ -212,19 +190,19 @@ VT_TEST(fsinfo_attrs_sb, features_of_tmpfs_and_proc, "empty", setup)
 	EXPECT(vt_fsinfo(t, "/m", FSINFO_ATTR_FEATURES, 0, 0, &f, sizeof(f)), sizeof(f));
 	cr_assert_eq(f.nr_features, FSINFO_FEAT__NR);
 	for (i = 0; i < sizeof(unix_bits) / sizeof(unix_bits[0]); i++)
-		cr_assert(has_feature(&f, unix_bits[i]), "unix feature %u", unix_bits[i]);
-	cr_assert(has_feature(&f, FSINFO_FEAT_IS_MEMORY_FS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_NOT_PERSISTENT));
-	cr_assert(has_feature(&f, FSINFO_FEAT_ADV_LOCKS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_VOLUME_ID));
+		cr_assert(vt_has_feature(&f, unix_bits[i]), "unix feature %u", unix_bits[i]);
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_IS_MEMORY_FS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_NOT_PERSISTENT));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_ADV_LOCKS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_VOLUME_ID));
 	for (bit = 0; bit < 56; bit++)
-		nset += has_feature(&f, bit);
+		nset += vt_has_feature(&f, bit);
 	cr_assert_eq(nset, 16);
 
 	EXPECT(vt_fsinfo(t, "/p", FSINFO_ATTR_FEATURES, 0, 0, &f, sizeof(f)), sizeof(f));
-	cr_assert(has_feature(&f, FSINFO_FEAT_IS_KERNEL_FS));
-	cr_assert(!has_feature(&f, FSINFO_FEAT_IS_MEMORY_FS));
-	cr_assert(!has_feature(&f, FSINFO_FEAT_HARD_LINKS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_IS_KERNEL_FS));
+	cr_assert(!vt_has_feature(&f, FSINFO_FEAT_IS_MEMORY_FS));
+	cr_assert(!vt_has_feature(&f, FSINFO_FEAT_HARD_LINKS));
 }
 
 VT_TEST(fsinfo_attrs_sb, generic_features, "empty", setup)
@@ -236,12 +214,12 @@ VT_TEST(fsinfo_attrs_sb, generic_features, "empty", setup)
 	EXPECT(vfsim_mount(t, "t", "/t", "fsinfotest", 0, NULL), 0);
 	EXPECT(vt_fsinfo(t, "/t", FSINFO_ATTR_FEATURES, 0, 0, &f, sizeof(f)), sizeof(f));
 	cr_assert_eq(f.nr_features, 50);
-	cr_assert(has_feature(&f, FSINFO_FEAT_VOLUME_ID));
-	cr_assert(has_feature(&f, FSINFO_FEAT_HAS_ATIME));
-	cr_assert(has_feature(&f, FSINFO_FEAT_HAS_CTIME));
-	cr_assert(has_feature(&f, FSINFO_FEAT_HAS_MTIME));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_VOLUME_ID));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_HAS_ATIME));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_HAS_CTIME));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_HAS_MTIME));
 	for (bit = 0; bit < 56; bit++)
-		nset += has_feature(&f, bit);
+		nset += vt_has_feature(&f, bit);
 	cr_assert_eq(nset, 4);
 
 	/* a block filesystem with quotas and automount points */
@@ -249,12 +227,12 @@ VT_TEST(fsinfo_attrs_sb, generic_features, "empty", setup)
 	vt_testfs.automounts = true;
 	EXPECT(vfsim_mount(t, "/dev/vt0", "/b", "fsinfotestblk", 0, NULL), 0);
 	EXPECT(vt_fsinfo(t, "/b", FSINFO_ATTR_FEATURES, 0, 0, &f, sizeof(f)), sizeof(f));
-	cr_assert(has_feature(&f, FSINFO_FEAT_IS_BLOCK_FS));
-	cr_assert(!has_feature(&f, FSINFO_FEAT_IS_FLASH_FS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_USER_QUOTAS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_GROUP_QUOTAS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_PROJECT_QUOTAS));
-	cr_assert(has_feature(&f, FSINFO_FEAT_AUTOMOUNTS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_IS_BLOCK_FS));
+	cr_assert(!vt_has_feature(&f, FSINFO_FEAT_IS_FLASH_FS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_USER_QUOTAS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_GROUP_QUOTAS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_PROJECT_QUOTAS));
+	cr_assert(vt_has_feature(&f, FSINFO_FEAT_AUTOMOUNTS));
 	/* the bytes: bit f in byte f / 8, the last byte's spare bit clear */
 	cr_assert_eq(f.features[0], 1U << FSINFO_FEAT_IS_BLOCK_FS |
 		     1U << FSINFO_FEAT_AUTOMOUNTS);
