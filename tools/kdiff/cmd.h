@@ -21,4 +21,10 @@ void kd_usage(FILE *out);
 const char *kd_outcome_problem(const struct kd_outcome *o, char *buf,
 			       size_t len);
 
+/* Load the scenario at @path into @sc and run side @which of it into @o,
+ * which `run` and `record` both start with.  KD_EXIT_OK with @sc and @o
+ * to free, or another status (reported) with nothing to free. */
+int kd_load_and_spawn(const char *path, enum kd_which which,
+		      struct kd_script *sc, struct kd_outcome *o);
+
 #endif /* VFSIM_KDIFF_CMD_H */

@@ -45,18 +45,9 @@ static int record_one(const char *path)
 	char why[512], buf[64], *out, *era_path;
 	int status, ret;
 
-	status = kd_script_load(path, &sc);
+	status = kd_load_and_spawn(path, KD_KERNEL, &sc, &o);
 	if (status != KD_EXIT_OK)
 		return status;
-	if (!kd_kernel_available(why, sizeof(why))) {
-		kd_msg("%s: kernel not available (%s)", sc.stem, why);
-		kd_script_free(&sc);
-		return KD_EXIT_FAIL;
-	}
-	if (kd_spawn_side(KD_KERNEL, &sc, &o) < 0) {
-		kd_script_free(&sc);
-		return KD_EXIT_FAIL;
-	}
 	problem = kd_outcome_problem(&o, buf, sizeof(buf));
 	if (problem) {
 		kd_msg("%s: kernel side %s: nothing recorded", sc.stem, problem);

@@ -23,13 +23,32 @@ const char *kd_outcome_problem(const struct kd_outcome *o, char *buf,
 	return buf;
 }
 
+int kd_load_and_spawn(const char *path, enum kd_which which,
+		      struct kd_script *sc, struct kd_outcome *o)
+{
+	char why[512];
+	int status = kd_script_load(path, sc);
+
+	if (status != KD_EXIT_OK)
+		return status;
+	if (which == KD_KERNEL && !kd_kernel_available(why, sizeof(why))) {
+		kd_msg("%s: kernel not available (%s)", sc->stem, why);
+		status = KD_EXIT_FAIL;
+	} else if (kd_spawn_side(which, sc, o) < 0) {
+		status = KD_EXIT_FAIL;
+	}
+	if (status != KD_EXIT_OK)
+		kd_script_free(sc);
+	return status;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	enum kd_which which;
 	struct kd_script sc;
 	struct kd_outcome o;
-	char why[256], buf[64];
 	const char *problem;
+	char buf[64];
 	int status;
 
 	if (argc != 3 || (strcmp(argv[1], "--model") != 0 &&
@@ -38,18 +57,9 @@ int cmd_run(int argc, char **argv)
 		return KD_EXIT_USAGE;
 	}
 	which = strcmp(argv[1], "--kernel") == 0 ? KD_KERNEL : KD_MODEL;
-	status = kd_script_load(argv[2], &sc);
+	status = kd_load_and_spawn(argv[2], which, &sc, &o);
 	if (status != KD_EXIT_OK)
 		return status;
-	if (which == KD_KERNEL && !kd_kernel_available(why, sizeof(why))) {
-		kd_msg("%s: kernel not available (%s)", sc.stem, why);
-		kd_script_free(&sc);
-		return KD_EXIT_FAIL;
-	}
-	if (kd_spawn_side(which, &sc, &o) < 0) {
-		kd_script_free(&sc);
-		return KD_EXIT_FAIL;
-	}
 	fputs(o.text.s, stdout);
 	fflush(stdout);
 	problem = kd_outcome_problem(&o, buf, sizeof(buf));
