@@ -189,6 +189,31 @@ void stress_release_all(struct stress_counts *c, struct vfsim_task *t, struct st
 		stress_release_one(c, t, h);
 }
 
+const int stress_walk_ok[] = { ENOENT, 0 };
+
+long stress_walk(struct stress_counts *c, struct vfsim_task *t, const char *path)
+{
+	long ret = STRESS_OP(vfsim_path_mnt_id(t, path));
+
+	stress_tally(c, "path_mnt_id", path, ret, stress_walk_ok);
+	return ret;
+}
+
+void stress_walker(struct vfsim *v, const int *stop, struct stress_counts *c,
+		   void (*step)(void *arg, struct vfsim_task *t, struct stress_held *held),
+		   void *arg)
+{
+	struct vfsim_task *t = stress_task(v);
+	struct stress_held held = { .n = 0 };
+
+	if (!t)
+		return;
+	while (!__atomic_load_n(stop, __ATOMIC_RELAXED))
+		step(arg, t, &held);
+	stress_release_all(c, t, &held);
+	stress_task_end(t);
+}
+
 void stress_run_for(unsigned long seconds, int *stop)
 {
 	struct timespec ts = { .tv_sec = (time_t)seconds };

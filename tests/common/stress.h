@@ -91,6 +91,22 @@ long stress_hold(struct stress_counts *c, struct vfsim_task *t, struct stress_he
 void stress_release_one(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h);
 void stress_release_all(struct stress_counts *c, struct vfsim_task *t, struct stress_held *h);
 
+/* The errnos a race explains for a walk: ENOENT (the path went), 0-ended. */
+extern const int stress_walk_ok[];
+
+/* Look @path up as @t (vfsim_path_mnt_id() at a quiescent point), tallied
+ * as "path_mnt_id" with stress_walk_ok: the mount ID or -errno. */
+long stress_walk(struct stress_counts *c, struct vfsim_task *t, const char *path);
+
+/*
+ * stress_walker - the frame of a walker thread: a task of its own on @v
+ * and the fds it holds, @step(@arg, task, held) over and over until
+ * *@stop, then every held fd closed (counted into @c) and the task ended.
+ */
+void stress_walker(struct vfsim *v, const int *stop, struct stress_counts *c,
+		   void (*step)(void *arg, struct vfsim_task *t, struct stress_held *held),
+		   void *arg);
+
 /* The run: sleep @seconds, then raise *@stop for the threads. */
 void stress_run_for(unsigned long seconds, int *stop);
 

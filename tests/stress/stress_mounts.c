@@ -132,38 +132,33 @@ static void *mounter(void *arg)
 	return NULL;
 }
 
-static void *walker(void *arg)
+static void walk_step(void *arg, struct vfsim_task *t, struct stress_held *held)
 {
-	static const int walk_ok[] = { ENOENT, 0 };
 	struct worker *w = arg;
-	struct vfsim_task *t = stress_task(v);
-	struct stress_held held = { .n = 0 };
+	unsigned int d = (unsigned int)(stress_rand(&w->rng) % NDIRS);
+	unsigned int op = (unsigned int)(stress_rand(&w->rng) % 8);
 	char path[32];
 	long ret;
 
-	if (!t)
-		return NULL;
-	while (!__atomic_load_n(&stop, __ATOMIC_RELAXED)) {
-		unsigned int d = (unsigned int)(stress_rand(&w->rng) % NDIRS);
-		unsigned int op = (unsigned int)(stress_rand(&w->rng) % 8);
-
-		dir_path(path, sizeof(path), d, op & 1);
-		if (op < 4) {
-			ret = STRESS_OP(vfsim_path_mnt_id(t, path));
-			stress_tally(&w->n, "path_mnt_id", path, ret, walk_ok);
-			if (ret == 0)
-				stress_error("mount ID 0", path, ret);
-		} else if (op < 7) {
-			stress_hold(&w->n, t, &held, path);
-		} else if (held.n) {
-			stress_release_one(&w->n, t, &held);
-		} else {
-			ret = STRESS_OP(vfsim_path_mnt_id(t, "/"));
-			stress_tally(&w->n, "path_mnt_id", "/", ret, walk_ok);
-		}
+	dir_path(path, sizeof(path), d, op & 1);
+	if (op < 4) {
+		ret = stress_walk(&w->n, t, path);
+		if (ret == 0)
+			stress_error("mount ID 0", path, ret);
+	} else if (op < 7) {
+		stress_hold(&w->n, t, held, path);
+	} else if (held->n) {
+		stress_release_one(&w->n, t, held);
+	} else {
+		stress_walk(&w->n, t, "/");
 	}
-	stress_release_all(&w->n, t, &held);
-	stress_task_end(t);
+}
+
+static void *walker(void *arg)
+{
+	struct worker *w = arg;
+
+	stress_walker(v, &stop, &w->n, walk_step, w);
 	return NULL;
 }
 

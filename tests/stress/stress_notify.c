@@ -235,45 +235,43 @@ static void *mounter(void *arg)
 
 /* ---- walkers ------------------------------------------------------------------ */
 
-static void *walker(void *arg)
+static void walk_step(void *arg, struct vfsim_task *t, struct stress_held *held)
 {
-	static const int walk_ok[] = { ENOENT, 0 };
 	struct worker *w = arg;
-	struct vfsim_task *t = stress_task(v);
-	struct stress_held held = { .n = 0 };
+	unsigned int op = pick(w, 10);
 	char path[32];
 	long ret;
 
-	if (!t)
-		return NULL;
-	while (!stopping()) {
-		unsigned int op = pick(w, 10);
+	random_path(w, path, sizeof(path));
+	if (op < 3) {
+		ret = stress_walk(&w->n, t, path);
+		if (ret == 0 || ret >= MAX_MNT_ID)
+			stress_error("implausible mount ID of", path, ret);
+	} else if (op < 5) {
+		stress_hold(&w->n, t, held, path);
+	} else if (op == 5 && held->n) {
+		stress_release_one(&w->n, t, held);
+	} else if (op < 8) {
+		int e = raised_errors[pick(w, NR_RAISED)];
 
-		random_path(w, path, sizeof(path));
-		if (op < 3) {
-			ret = STRESS_OP(vfsim_path_mnt_id(t, path));
-			stress_tally(&w->n, "path_mnt_id", path, ret, walk_ok);
-			if (ret == 0 || ret >= MAX_MNT_ID)
-				stress_error("implausible mount ID of", path, ret);
-		} else if (op < 5) {
-			stress_hold(&w->n, t, &held, path);
-		} else if (op == 5 && held.n) {
-			stress_release_one(&w->n, t, &held);
-		} else if (op < 8) {
-			int e = raised_errors[pick(w, NR_RAISED)];
+		stress_tally(&w->n, "sb_error", path, STRESS_OP(vfsim_sb_error(t, path, e)),
+			     stress_walk_ok);
+	} else if (op == 8) {
+		stress_tally(&w->n, "sb_edquot", path, STRESS_OP(vfsim_sb_edquot(t, path)),
+			     stress_walk_ok);
+	} else {
+		unsigned int flags = (unsigned int)(stress_rand(&w->rng) & 0x00ff0000);
 
-			stress_tally(&w->n, "sb_error", path, STRESS_OP(vfsim_sb_error(t, path, e)), walk_ok);
-		} else if (op == 8) {
-			stress_tally(&w->n, "sb_edquot", path, STRESS_OP(vfsim_sb_edquot(t, path)), walk_ok);
-		} else {
-			unsigned int flags = (unsigned int)(stress_rand(&w->rng) & 0x00ff0000);
-
-			stress_tally(&w->n, "sb_network", path, STRESS_OP(vfsim_sb_network(t, path, flags)),
-			      walk_ok);
-		}
+		stress_tally(&w->n, "sb_network", path,
+			     STRESS_OP(vfsim_sb_network(t, path, flags)), stress_walk_ok);
 	}
-	stress_release_all(&w->n, t, &held);
-	stress_task_end(t);
+}
+
+static void *walker(void *arg)
+{
+	struct worker *w = arg;
+
+	stress_walker(v, &stop, &w->n, walk_step, w);
 	return NULL;
 }
 
@@ -339,34 +337,29 @@ static bool bad_record(struct worker *w, const unsigned char *r, size_t len,
 	return false;
 }
 
-static uint32_t get32(const unsigned char *p)
-{
-	uint32_t x;
-
-	memcpy(&x, p, sizeof(x));
-	return x;
-}
-
-static uint64_t get64(const unsigned char *p)
-{
-	uint64_t x;
-
-	memcpy(&x, p, sizeof(x));
-	return x;
-}
+/* A record read through the uapi layouts (<vfsim/uapi/linux/watch_queue.h>). */
+union record {
+	struct watch_notification h;
+	struct watch_notification_removal removal;
+	struct mount_notification mount;
+	struct superblock_notification sb;
+	struct superblock_error_notification error;
+	unsigned char bytes[WATCH_INFO_LENGTH];
+};
 
 /* Check the record at @r (@avail bytes there); its length, or 0 if bad. */
 static size_t check_record(struct worker *w, const unsigned char *r, size_t avail)
 {
-	uint32_t word0, info, flags, type, subtype, id;
+	union record rec = { .bytes = { 0 } };
+	uint32_t info, flags, type, subtype, id;
 	size_t len;
 
 	if (avail < 8)
 		return bad_record(w, r, avail, "short header"), 0;
-	word0 = get32(r);
-	info = get32(r + 4);
-	type = word0 & 0xffffff;
-	subtype = word0 >> 24;
+	memcpy(&rec, r, avail < sizeof(rec) ? avail : sizeof(rec));
+	info = rec.h.info;
+	type = rec.h.type;
+	subtype = rec.h.subtype;
 	len = info & WATCH_INFO_LENGTH;
 	id = (info & WATCH_INFO_ID) >> WATCH_INFO_ID__SHIFT;
 	flags = info & 0x00ff0000;
@@ -389,12 +382,12 @@ static size_t check_record(struct worker *w, const unsigned char *r, size_t avai
 			return bad_record(w, r, len, "bad meta record"), 0;
 		w->removals++;
 		if (id < MOUNT_WATCH_IDS) {
-			uint64_t obj = get64(r + 8);
+			uint64_t obj = rec.removal.id;
 
 			if (obj == 0 || obj >= (1ULL << 32))
 				return bad_record(w, r, len, "mount watch removal: "
 						  "not an inode number or mount ID"), 0;
-		} else if (get64(r + 8) < SB_ID_START) {
+		} else if (rec.removal.id < SB_ID_START) {
 			return bad_record(w, r, len, "sb watch removal: not a superblock ID"), 0;
 		}
 		return 16;
@@ -414,8 +407,8 @@ static size_t check_record(struct worker *w, const unsigned char *r, size_t avai
 			allowed |= NOTIFY_MOUNT_IS_NOW_RO;
 		if (flags & ~allowed)
 			return bad_record(w, r, len, "info flags the subtype cannot have"), 0;
-		on = get32(r + 8);
-		changed = get32(r + 12);
+		on = rec.mount.triggered_on;
+		changed = rec.mount.changed_mount;
 		if (on == 0 || on >= MAX_MNT_ID || changed >= MAX_MNT_ID ||
 		    (changed == 0) != self)
 			return bad_record(w, r, len, "implausible mount IDs"), 0;
@@ -425,7 +418,7 @@ static size_t check_record(struct worker *w, const unsigned char *r, size_t avai
 		if (subtype > NOTIFY_SUPERBLOCK_NETWORK || id < MOUNT_WATCH_IDS ||
 		    len != (subtype == NOTIFY_SUPERBLOCK_ERROR ? 24u : 16u))
 			return bad_record(w, r, len, "bad sb record length, subtype or ID"), 0;
-		if (get64(r + 8) < SB_ID_START)
+		if (rec.sb.sb_id < SB_ID_START)
 			return bad_record(w, r, len, "not a superblock ID"), 0;
 		if ((subtype == NOTIFY_SUPERBLOCK_READONLY &&
 		     (flags & ~NOTIFY_SUPERBLOCK_IS_NOW_RO)) ||
@@ -433,13 +426,13 @@ static size_t check_record(struct worker *w, const unsigned char *r, size_t avai
 		     flags))
 			return bad_record(w, r, len, "info flags the subtype cannot have"), 0;
 		if (subtype == NOTIFY_SUPERBLOCK_ERROR) {
-			uint32_t e = get32(r + 16);
+			uint32_t e = rec.error.error_number;
 			unsigned int i;
 
 			for (i = 0; i < NR_RAISED; i++)
 				if (e == (uint32_t)raised_errors[i])
 					break;
-			if (i == NR_RAISED || get32(r + 20) != 0)
+			if (i == NR_RAISED || rec.error.error_cookie != 0)
 				return bad_record(w, r, len, "error number or cookie"), 0;
 		}
 		return len;
