@@ -284,8 +284,7 @@ VT_TEST(wq_filter, info_mask_selects_watch_id, "empty", NULL)
 	struct watch_notification_filter *f = wqt_filter_new(1);
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 8, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 10, 1), 0);
+	wqt_watched_pipe(t, fds, 10, 1);
 	EXPECT(vfsim_test_watch(t, fds[0], 20, 3), 0);
 	EXPECT(vfsim_test_watch(t, fds[0], 30, 5), 0);
 	EXPECT(vfsim_test_watch(t, fds[0], 40, 0), 0);

@@ -344,8 +344,7 @@ VT_TEST(wq_pipe2, closing_both_ends_removes_watches, "empty", NULL)
 	char text[128];
 
 	vfsim_set_lsm(v, &counting_lsm, NULL);
-	wqt_pipe(t, O_NONBLOCK, 4, a);
-	EXPECT(vfsim_test_watch(t, a[0], 1, 1), 0);
+	wqt_watched_pipe(t, a, 1, 1);
 	EXPECT(vfsim_test_watch(t, a[0], 2, 1), 0);
 	EXPECT(watches_reached(1), 1);
 	EXPECT(vfsim_close(t, a[1]), 0);
@@ -370,8 +369,7 @@ VT_TEST(wq_pipe2, closing_both_ends_sends_no_removal, "empty", NULL)
 	int fds[2];
 
 	vfsim_set_lsm(v, &counting_lsm, NULL);
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 7, 0), 0);
+	wqt_watched_pipe(t, fds, 7, 0);
 	EXPECT(vfsim_close(t, fds[0]), 0);
 	EXPECT(vfsim_close(t, fds[1]), 0);
 	/* the object survives the watch and has no watchers left */

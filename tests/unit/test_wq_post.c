@@ -28,8 +28,7 @@ VT_TEST(wq_post, length_under_8_einval, "empty", NULL)
 	unsigned int len;
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	wqt_watched_pipe(t, fds, 1, 0);
 	for (len = 0; len < 8; len++) {
 		struct watch_notification n = { .type = WQT_TYPE };
 
@@ -51,8 +50,7 @@ VT_TEST(wq_post, every_length_8_to_127_arrives_intact, "empty", NULL)
 	unsigned int len, i;
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 0x5a), 0);
+	wqt_watched_pipe(t, fds, 1, 0x5a);
 	for (len = 8; len < 128; len++) {
 		struct watch_notification n = {
 			.type = len % 4, .subtype = (len * 7) & 0xff,
@@ -77,8 +75,7 @@ VT_TEST(wq_post, nobody_watching_returns_0, "empty", NULL)
 	int fds[2];
 
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 2, 0), 0);
+	wqt_watched_pipe(t, fds, 2, 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 2), 0);
 	EXPECT(wqt_post_seq(t, 2, 2), 0);
 	EXPECT(vfsim_test_destroy_object(t, 2), 0);
@@ -90,12 +87,9 @@ VT_TEST(wq_post, each_watcher_gets_its_own_id, "empty", NULL)
 {
 	int a[2], b[2], c[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, a);
-	wqt_pipe(t, O_NONBLOCK, 4, b);
-	wqt_pipe(t, O_NONBLOCK, 4, c);
-	EXPECT(vfsim_test_watch(t, a[0], 1, 0), 0);
-	EXPECT(vfsim_test_watch(t, b[0], 1, 17), 0);
-	EXPECT(vfsim_test_watch(t, c[0], 1, 255), 0);
+	wqt_watched_pipe(t, a, 1, 0);
+	wqt_watched_pipe(t, b, 1, 17);
+	wqt_watched_pipe(t, c, 1, 255);
 	/* whatever the poster put in the ID bits goes */
 	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0xff00, 1), 0);
 	EXPECT(wqt_post(t, 1, WQT_TYPE, 0, 16, 0x4200, 2), 0);
@@ -108,8 +102,7 @@ VT_TEST(wq_post, type_subtype_and_flags_kept, "empty", NULL)
 {
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 2), 0);
+	wqt_watched_pipe(t, fds, 1, 2);
 	EXPECT(wqt_post(t, 1, WATCH_TYPE_SB_NOTIFY, 200, 24, 0xabcd0000, 1), 0);
 	EXPECT(wqt_post(t, 1, WATCH_TYPE_KEY_NOTIFY, 7, 16, WATCH_INFO_FLAG_7, 2), 0);
 	cr_assert(wqt_reads(t, fds[0], "1@2/t3/s200/l24/fabcd 2@2/t1/s7/f80"));
@@ -120,8 +113,7 @@ VT_TEST(wq_post, only_the_watched_object, "empty", NULL)
 {
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 8, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 1), 0);
+	wqt_watched_pipe(t, fds, 1, 1);
 	EXPECT(vfsim_test_watch(t, fds[0], 0, 2), 0);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(wqt_post_seq(t, 2, 2), 0);

@@ -280,8 +280,7 @@ VT_TEST(wq_read, eof_after_records, "empty", NULL)
 	char text[128];
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	wqt_watched_pipe(t, fds, 1, 0);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(wqt_post_seq(t, 1, 2), 0);
 	EXPECT(vfsim_close(t, fds[1]), 0);
@@ -304,8 +303,7 @@ VT_TEST(wq_read, unmapped_buffer_efault_record_stays, "empty", NULL)
 	char text[64];
 	int fds[2], n = 0;
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	wqt_watched_pipe(t, fds, 1, 0);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(vfsim_read(t, fds[0], NULL, 128), -EFAULT);
 	cr_assert_eq(vfsim_uaccess_unmap(v, buf, sizeof(buf)), 0);
@@ -328,8 +326,7 @@ VT_TEST(wq_read, fault_after_first_record_returns_it, "empty", NULL)
 	char text[64] = "";
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
+	wqt_watched_pipe(t, fds, 1, 0);
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
 	EXPECT(wqt_post_seq(t, 1, 2), 0);
 	cr_assert_eq(vfsim_uaccess_unmap(v, buf + 16, 16), 0);

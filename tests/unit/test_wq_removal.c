@@ -28,8 +28,7 @@ VT_TEST(wq_removal, unwatch_gives_16_byte_removal, "empty", NULL)
 	struct watch_notification_removal r;
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 0x123456789abcdef0ull, 7), 0);
+	wqt_watched_pipe(t, fds, 0x123456789abcdef0ull, 7);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 0x123456789abcdef0ull), 0);
 	memset(&r, 0xaa, sizeof(r));
 	EXPECT(vfsim_read(t, fds[0], &r, sizeof(r)), 16);
@@ -46,8 +45,7 @@ VT_TEST(wq_removal, object_0_gives_8_byte_removal, "empty", NULL)
 	struct watch_notification n;
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 0, 255), 0);
+	wqt_watched_pipe(t, fds, 0, 255);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 0), 0);
 	memset(buf, 0xaa, sizeof(buf));
 	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 8);
@@ -67,8 +65,7 @@ VT_TEST(wq_removal, removal_with_watch_id_0, "empty", NULL)
 {
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 5, 0), 0);
+	wqt_watched_pipe(t, fds, 5, 0);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 5), 0);
 	cr_assert(wqt_reads(t, fds[0], "rm:5@0"));
 }
@@ -80,12 +77,11 @@ VT_TEST(wq_removal, unwatch_without_watch_ebadslt, "empty", NULL)
 	int a[2], b[2];
 
 	wqt_pipe(t, O_NONBLOCK, 4, a);
-	wqt_pipe(t, O_NONBLOCK, 4, b);
+	wqt_watched_pipe(t, b, 1, 1);
 	/* no such object at all */
 	EXPECT(vfsim_test_unwatch(t, a[0], 1), -EBADSLT);
 	EXPECT(vfsim_test_unwatch(t, a[0], 0), -EBADSLT);
 	/* the object is watched, but by another queue */
-	EXPECT(vfsim_test_watch(t, b[0], 1, 1), 0);
 	EXPECT(vfsim_test_unwatch(t, a[0], 1), -EBADSLT);
 	/* the watch was removed already */
 	EXPECT(vfsim_test_watch(t, a[0], 2, 1), 0);
@@ -103,8 +99,7 @@ VT_TEST(wq_removal, unwatched_object_reaches_nobody, "empty", NULL)
 {
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 3, 1), 0);
+	wqt_watched_pipe(t, fds, 3, 1);
 	EXPECT(wqt_post_seq(t, 3, 1), 0);
 	EXPECT(vfsim_test_unwatch(t, fds[1], 3), 0);
 	EXPECT(wqt_post_seq(t, 3, 2), 0);
@@ -120,12 +115,9 @@ VT_TEST(wq_removal, destroy_object_tells_every_watcher_once, "empty", NULL)
 {
 	int a[2], b[2], c[2];
 
-	wqt_pipe(t, O_NONBLOCK, 8, a);
-	wqt_pipe(t, O_NONBLOCK, 8, b);
-	wqt_pipe(t, O_NONBLOCK, 8, c);
-	EXPECT(vfsim_test_watch(t, a[0], 9, 1), 0);
-	EXPECT(vfsim_test_watch(t, b[0], 9, 2), 0);
-	EXPECT(vfsim_test_watch(t, c[0], 9, 255), 0);
+	wqt_watched_pipe(t, a, 9, 1);
+	wqt_watched_pipe(t, b, 9, 2);
+	wqt_watched_pipe(t, c, 9, 255);
 	EXPECT(vfsim_test_watch(t, a[0], 10, 3), 0);
 	EXPECT(vfsim_test_destroy_object(t, 9), 0);
 	cr_assert(wqt_reads(t, a[0], "rm:9@1"));
@@ -146,10 +138,8 @@ VT_TEST(wq_removal, destroy_object_0_gives_8_byte_removals, "empty", NULL)
 {
 	int a[2], b[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, a);
-	wqt_pipe(t, O_NONBLOCK, 4, b);
-	EXPECT(vfsim_test_watch(t, a[0], 0, 4), 0);
-	EXPECT(vfsim_test_watch(t, b[0], 0, 5), 0);
+	wqt_watched_pipe(t, a, 0, 4);
+	wqt_watched_pipe(t, b, 0, 5);
 	EXPECT(vfsim_test_destroy_object(t, 0), 0);
 	cr_assert(wqt_reads(t, a[0], "rm@4"));
 	cr_assert(wqt_reads(t, b[0], "rm@5"));
@@ -160,8 +150,7 @@ VT_TEST(wq_removal, destroy_object_without_watchers, "empty", NULL)
 {
 	int fds[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(t, fds[0], 8, 1), 0);
+	wqt_watched_pipe(t, fds, 8, 1);
 	EXPECT(vfsim_test_unwatch(t, fds[0], 8), 0);
 	EXPECT(vfsim_test_destroy_object(t, 8), 0);
 	cr_assert(wqt_reads(t, fds[0], "rm:8@1"));
@@ -179,10 +168,8 @@ VT_TEST(wq_removal, destroy_after_watcher_closed, "empty", NULL)
 {
 	int a[2], b[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, a);
-	wqt_pipe(t, O_NONBLOCK, 4, b);
-	EXPECT(vfsim_test_watch(t, a[0], 6, 1), 0);
-	EXPECT(vfsim_test_watch(t, b[0], 6, 2), 0);
+	wqt_watched_pipe(t, a, 6, 1);
+	wqt_watched_pipe(t, b, 6, 2);
 	EXPECT(vfsim_close(t, a[0]), 0);
 	EXPECT(vfsim_close(t, a[1]), 0);
 	EXPECT(vfsim_test_destroy_object(t, 6), 0);
@@ -209,14 +196,12 @@ VT_TEST(wq_removal, second_watch_same_queue_same_object_ebusy, "empty", NULL)
 {
 	int a[2], b[2];
 
-	wqt_pipe(t, O_NONBLOCK, 4, a);
-	wqt_pipe(t, O_NONBLOCK, 4, b);
-	EXPECT(vfsim_test_watch(t, a[0], 1, 1), 0);
+	wqt_watched_pipe(t, a, 1, 1);
+	wqt_watched_pipe(t, b, 1, 1);
 	EXPECT(vfsim_test_watch(t, a[0], 1, 1), -EBUSY);
 	EXPECT(vfsim_test_watch(t, a[0], 1, 2), -EBUSY);
 	EXPECT(vfsim_test_watch(t, a[1], 1, 3), -EBUSY);	/* same queue, other end */
 	/* another queue, or another object, is fine */
-	EXPECT(vfsim_test_watch(t, b[0], 1, 1), 0);
 	EXPECT(vfsim_test_watch(t, a[0], 2, 1), 0);
 	/* the refused watches did not happen: one record per queue */
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
