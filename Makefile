@@ -2,7 +2,8 @@
 #
 #   make demo     install dependencies, build (preset default), run `vfsim demo`
 #   make check    everything CI runs: default + clang + asan + tsan + coverage
-#                 builds and tests, then install and build consumers against it
+#                 builds and tests, then install and build consumers against it,
+#                 then the libFuzzer build of every harness, run briefly
 #   make bench    build (preset default) and run the benchmarks
 #   make clean    remove build/
 #   make layers   redraw docs/layers.dot and docs/layers.svg (the folders'
@@ -13,7 +14,11 @@
 #                 FUZZ=<name> picks one (fuzz/fuzz_<name>.c), e.g.
 #                 make fuzz FUZZ=watch_filter SECONDS=600
 #
-# Single steps: make deps | default | clang | asan | tsan | coverage | install-check
+#   make libfuzzer  fuzz/build.sh (clang, libFuzzer, ASan+UBSan, OSS-Fuzz's
+#                 conventions) into build/libfuzzer/out, then each harness
+#                 for LIBFUZZER_SECONDS seconds on a copy of its corpus
+#
+# Single steps: make deps | default | clang | asan | tsan | coverage | install-check | libfuzzer
 
 CMAKE ?= cmake
 CTEST ?= ctest
@@ -23,6 +28,7 @@ JOBS ?= 2
 # make fuzz: harness names (fuzz/fuzz_<name>.c) and seconds per harness.
 FUZZ ?= $(patsubst fuzz/fuzz_%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
 SECONDS ?= 60
+LIBFUZZER_SECONDS ?= 5
 FUZZ_TARGETS = $(addprefix fuzz_,$(FUZZ))
 
 STAGE := $(CURDIR)/build/stage
@@ -33,7 +39,7 @@ MAKEFLAGS += --no-print-directory
 
 # The steps run one after another; each one builds with -j$(JOBS) itself.
 .NOTPARALLEL:
-.PHONY: all demo check deps default clang asan tsan coverage install-check \
+.PHONY: all demo check deps default clang asan tsan coverage install-check libfuzzer \
 	bench fuzz clean layers
 
 all: default
@@ -51,7 +57,7 @@ demo: deps
 	$(BANNER) "vfsim demo"
 	build/default/vfsim demo
 
-check: deps default clang asan tsan coverage install-check
+check: deps default clang asan tsan coverage install-check libfuzzer
 	$(BANNER) "make check: all passed"
 
 default: deps
@@ -116,6 +122,26 @@ install-check: deps
 	$(CMAKE) --build build/tools-installed -j $(JOBS)
 	build/tools-installed/vfsim demo | cmp - tests/cmd/demo.out
 	build/tools-installed/vfsim-kdiff check --recorded tests/kernel/*.scn
+
+libfuzzer: deps
+	$(BANNER) "libFuzzer: fuzz/build.sh, then each harness for $(LIBFUZZER_SECONDS) s"
+	OUT=$(CURDIR)/build/libfuzzer/out WORK=$(CURDIR)/build/libfuzzer/work JOBS=$(JOBS) \
+		bash fuzz/build.sh
+	@set -e; for t in build/libfuzzer/out/fuzz_*; do \
+		case $$t in *.zip|*.dict|*.options) continue;; esac; \
+		n=$$(basename $$t); c=build/libfuzzer/corpus/$$n; \
+		rm -rf $$c; mkdir -p $$c; \
+		python3 -m zipfile -e $$t\_seed_corpus.zip $$c; \
+		dict=; [ ! -f $$t.dict ] || dict=-dict=$$t.dict; \
+		echo "libfuzzer: $$n for $(LIBFUZZER_SECONDS) s"; \
+		rc=0; $$t -max_total_time=$(LIBFUZZER_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=build/libfuzzer/$$n- $$dict $$c \
+			> build/libfuzzer/$$n.log 2>&1 || rc=$$?; \
+		grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)' \
+			build/libfuzzer/$$n.log || true; \
+		if [ $$rc -ne 0 ]; then tail -40 build/libfuzzer/$$n.log; \
+			echo "libfuzzer: $$n found a bug: build/libfuzzer/$$n-*"; exit 1; fi; \
+	done
 
 bench: deps
 	$(BANNER) "benchmarks (preset default)"

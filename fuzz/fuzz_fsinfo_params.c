@@ -22,10 +22,9 @@
  * WARN_ON fired; at the end every instance tears down without a leak.  A
  * violation aborts (a crash for AFL).
  *
- * Built with afl-clang-fast it runs in persistent mode over AFL's shared
- * memory test cases; built with any other compiler, or given files as
- * arguments, it replays each file (stdin if none): the way ctest replays
- * fuzz/corpus/fsinfo_params and fuzz/regressions/fsinfo_params.
+ * The driver (driver.h) runs it: replaying files (the way ctest replays
+ * fuzz/corpus/fsinfo_params and fuzz/regressions/fsinfo_params), in
+ * AFL++'s persistent mode, or under libFuzzer.
  */
 #include <fcntl.h>
 #include <limits.h>
@@ -34,19 +33,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <unistd.h>	/* read(), which __AFL_FUZZ_TESTCASE_LEN uses */
 
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-#define FUZZ_MAX_INPUT 8192
+#include "driver.h"
+
+#define PARAMS_MAX_INPUT 8192	/* what a run looks at, at most */
 #define GUARD 64
 #define GUARD_BYTE 0xa7
 
 static void die(const char *what, long v)
 {
-	fprintf(stderr, "fuzz_fsinfo_params: %s (%ld)\n", what, v);
-	abort();
+	fuzz_fail("fuzz_fsinfo_params: %s (%ld)", what, v);
 }
 
 static void must(long ret, const char *what)
@@ -198,62 +197,33 @@ static void run_one(const unsigned char *in, size_t len)
 		if (live_objects(k->v) != live)
 			die("allocations left by the call", (long)live_objects(k->v));
 	}
-	if (vfsim_check_invariants(k->v, why, sizeof(why)) < 0) {
-		fprintf(stderr, "invariant: %s\n", why);
-		abort();
-	}
+	if (vfsim_check_invariants(k->v, why, sizeof(why)) < 0)
+		fuzz_fail("invariant: %s", why);
 	if (vfsim_warn_count(k->v))
 		die("kernel warning", (long)vfsim_warn_count(k->v));
 	free(buf);
 	free(pathname);
 }
 
-static int replay(FILE *f)
-{
-	static unsigned char in[FUZZ_MAX_INPUT];
-	size_t len = fread(in, 1, sizeof(in), f);
+struct fuzz_state {
+	int unused;	/* the kernels are static: kernel() makes them on demand */
+};
 
-	run_one(in, len);
-	return 0;
+struct fuzz_state *fuzz_setup(void)
+{
+	static struct fuzz_state state;
+
+	return &state;
 }
 
-#ifdef __AFL_FUZZ_TESTCASE_LEN
-__AFL_FUZZ_INIT();
-#endif
-
-int main(int argc, char **argv)
+void fuzz_one(struct fuzz_state *s, const unsigned char *data, size_t len)
 {
-	int i;
+	(void)s;
+	run_one(data, len > PARAMS_MAX_INPUT ? PARAMS_MAX_INPUT : len);
+}
 
-	if (argc > 1) {
-		for (i = 1; i < argc; i++) {
-			FILE *f = fopen(argv[i], "rb");
-
-			if (!f) {
-				perror(argv[i]);
-				return 1;
-			}
-			replay(f);
-			fclose(f);
-		}
-		kernels_destroy();
-		return 0;
-	}
-#ifdef __AFL_FUZZ_TESTCASE_LEN
-	__AFL_INIT();
-	{
-		unsigned char *in = __AFL_FUZZ_TESTCASE_BUF;
-
-		while (__AFL_LOOP(10000)) {
-			size_t len = (size_t)__AFL_FUZZ_TESTCASE_LEN;
-
-			run_one(in, len > FUZZ_MAX_INPUT ? FUZZ_MAX_INPUT : len);
-		}
-	}
-	return 0;
-#else
-	replay(stdin);
+void fuzz_teardown(struct fuzz_state *s)
+{
+	(void)s;
 	kernels_destroy();
-	return 0;
-#endif
 }

@@ -19,7 +19,7 @@
  *     agree, and every finding must become a regression scenario.
  *
  * The last two cost two more instances: they run for every replayed input
- * and for one input in FUZZ_FULL_EVERY while fuzzing.
+ * and for one input in FUZZ_FULL_EVERY under AFL++ or libFuzzer.
  *
  * Commands besides the driver's (fuzz/driver.h):
  *   fuzz_ops --print FILE...   each input as a scenario on stdout (what
@@ -133,7 +133,7 @@ struct fuzz_state *fuzz_setup(void)
 
 	if (!s)
 		fuzz_fail("out of memory");
-#ifndef __AFL_FUZZ_TESTCASE_LEN
+#if !defined(__AFL_FUZZ_TESTCASE_LEN) && !defined(VFSIM_LIBFUZZER)
 	s->always_full = true;
 #endif
 	return s;
