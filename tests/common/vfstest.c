@@ -219,6 +219,20 @@ int vt_mount_at(struct vfsim_task *t, const char *path, struct vt_mount *out)
 	return vt_mount_id(t, (unsigned int)id, out);
 }
 
+struct vfsim_mount_desc vt_desc(struct vfsim_task *t, unsigned int id)
+{
+	struct vt_mount m;
+	int err = vt_mount_id(t, id, &m);
+	char what[32];
+
+	if (err) {
+		snprintf(what, sizeof(what), "mount %u", id);
+		vt_die(what, err);
+	}
+	m.d.mountpoint = m.d.root = m.d.fstype = m.d.source = m.d.sb_options = NULL;
+	return m.d;
+}
+
 static int vt_count_cb(const struct vfsim_mount_desc *m, void *arg)
 {
 	(void)m;

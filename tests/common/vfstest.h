@@ -74,6 +74,10 @@ struct vt_mount {
 int vt_mount_at(struct vfsim_task *t, const char *path, struct vt_mount *out);
 /* Mount @id: 0 or -errno (-ENOENT when it is not in @t's namespace). */
 int vt_mount_id(struct vfsim_task *t, unsigned int id, struct vt_mount *out);
+/* The numbers of mount @id (its vfsim_mount_desc with the strings NULL:
+ * for fields like expiry_marked or change_counter); aborts the (test)
+ * process if @t's namespace has no such mount. */
+struct vfsim_mount_desc vt_desc(struct vfsim_task *t, unsigned int id);
 /* Number of mounts in @t's namespace. */
 unsigned int vt_count_mounts(struct vfsim_task *t);
 

@@ -27,14 +27,6 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static bool marked(struct vfsim_task *t, unsigned int id)
-{
-	struct vt_mount m;
-
-	cr_assert_eq(vt_mount_id(t, id, &m), 0, "no mount %u", id);
-	return m.d.expiry_marked;
-}
-
 /*
  *   /              rootfs (1)
  *   |-/e           tmpfs "e" (2): unused, on the expiry list
@@ -55,11 +47,11 @@ VT_TEST(vfs_expiry, two_passes, "empty", NULL)
 	EXPECT(vfsim_mnt_set_expiry(t, "/nope"), -ENOENT);
 	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
 	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);	/* already on it */
-	cr_assert(!marked(t, 2));
+	cr_assert(!vt_desc(t, 2).expiry_marked);
 
 	EXPECT(vfsim_expire_mounts(v), 0);
-	cr_assert(marked(t, 2));
-	cr_assert(!marked(t, 3));
+	cr_assert(vt_desc(t, 2).expiry_marked);
+	cr_assert(!vt_desc(t, 3).expiry_marked);
 	EXPECT(vfsim_expire_mounts(v), 1);
 	cr_assert(vt_tree_is(t, 0,
 		         "1 1 / rootfs rootfs\n"
@@ -82,26 +74,26 @@ VT_TEST(vfs_expiry, use_resets_the_mark, "empty", NULL)
 	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
 
 	EXPECT(vfsim_expire_mounts(v), 0);
-	cr_assert(marked(t, 2));
+	cr_assert(vt_desc(t, 2).expiry_marked);
 	/* passing through the mount is no use (the kernel's RCU walk takes
 	 * no reference on it)... */
 	EXPECT(vfsim_path_mnt_id(t, "/e/d/../.."), 1);
-	cr_assert(marked(t, 2));
+	cr_assert(vt_desc(t, 2).expiry_marked);
 	/* ... a lookup that ends in it is (its caller puts the path) */
 	EXPECT(vfsim_path_mnt_id(t, "/e/d"), 2);
-	cr_assert(!marked(t, 2));
+	cr_assert(!vt_desc(t, 2).expiry_marked);
 	EXPECT(vfsim_expire_mounts(v), 0);
-	cr_assert(marked(t, 2));
+	cr_assert(vt_desc(t, 2).expiry_marked);
 	/* an open and a close: a use */
 	fd = vfsim_openat(t, AT_FDCWD, "/e/d", O_RDONLY | O_DIRECTORY, 0);
 	cr_assert_geq(fd, 0);
 	EXPECT(vfsim_close(t, (int)fd), 0);
-	cr_assert(!marked(t, 2));
+	cr_assert(!vt_desc(t, 2).expiry_marked);
 	EXPECT(vfsim_expire_mounts(v), 0);	/* marked again */
-	cr_assert(marked(t, 2));
+	cr_assert(vt_desc(t, 2).expiry_marked);
 	/* putting it on the list again is no use of it: the mark stays */
 	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
-	cr_assert(marked(t, 2));
+	cr_assert(vt_desc(t, 2).expiry_marked);
 	EXPECT(vfsim_expire_mounts(v), 1);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 }
@@ -130,8 +122,8 @@ VT_TEST(vfs_expiry, busy_never_expires, "empty", NULL)
 	for (i = 0; i < 5; i++)
 		EXPECT(vfsim_expire_mounts(v), 0);
 	/* marked, but not unmounted */
-	cr_assert(marked(t, 2));
-	cr_assert(marked(t, 3));
+	cr_assert(vt_desc(t, 2).expiry_marked);
+	cr_assert(vt_desc(t, 3).expiry_marked);
 	cr_assert(vt_tree_is(t, 0,
 		         "1 1 / rootfs rootfs\n"
 		         "2 1 /busy tmpfs busy\n"
@@ -139,7 +131,7 @@ VT_TEST(vfs_expiry, busy_never_expires, "empty", NULL)
 		         "4 3 /parent/c tmpfs c\n"));
 	/* the submount goes: /parent is still marked and goes next pass */
 	EXPECT(vfsim_umount2(t, "/parent/c", 0), 0);
-	cr_assert(marked(t, 3));
+	cr_assert(vt_desc(t, 3).expiry_marked);
 	EXPECT(vfsim_expire_mounts(v), 1);
 	/* the close is a use: one pass to mark, one to unmount */
 	EXPECT(vfsim_close(t, (int)fd), 0);
@@ -164,10 +156,10 @@ VT_TEST(vfs_expiry, automounts_expire, "empty", NULL)
 	EXPECT(vfsim_path_mnt_id(t, "/auto/cell/"), 3);
 	EXPECT(vfsim_path_mnt_id(t, "/auto/other/"), 4);
 	/* automounts are on the expiry list without being asked */
-	cr_assert(!marked(t, 3));
+	cr_assert(!vt_desc(t, 3).expiry_marked);
 	EXPECT(vfsim_expire_mounts(v), 0);
-	cr_assert(marked(t, 3));
-	cr_assert(marked(t, 4));
+	cr_assert(vt_desc(t, 3).expiry_marked);
+	cr_assert(vt_desc(t, 4).expiry_marked);
 	/* keep "other" in use */
 	fd = vfsim_openat(t, AT_FDCWD, "/auto/other", O_PATH | O_DIRECTORY, 0);
 	cr_assert_geq(fd, 0);

@@ -39,14 +39,6 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-static uint64_t counter_of(struct vfsim_task *t, unsigned int id)
-{
-	struct vt_mount m;
-
-	cr_assert_eq(vt_mount_id(t, id, &m), 0, "no mount %u", id);
-	return m.d.change_counter;
-}
-
 /*
  *   /                 rootfs (1)
  *   |-/a              tmpfs "a" (2)
@@ -178,51 +170,51 @@ VT_TEST(vfs_mount, change_counter, "empty", NULL)
 {
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755), 0);
-	cr_assert_eq(counter_of(t, 1), 0);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 0);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
-	cr_assert_eq(counter_of(t, 1), 1);
-	cr_assert_eq(counter_of(t, 2), 0);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 1);
+	cr_assert_eq(vt_desc(t, 2).change_counter, 0);
 	fx_tmpfs(t, "x", "/a/x");
-	cr_assert_eq(counter_of(t, 1), 1);
-	cr_assert_eq(counter_of(t, 2), 1);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 1);
+	cr_assert_eq(vt_desc(t, 2).change_counter, 1);
 	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
-	cr_assert_eq(counter_of(t, 1), 2);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 2);
 	/* failures change nothing */
 	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, "bogus"), -EINVAL);
 	EXPECT(vfsim_umount2(t, "/a", 0), -EBUSY);
-	cr_assert_eq(counter_of(t, 1), 2);
-	cr_assert_eq(counter_of(t, 2), 1);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 2);
+	cr_assert_eq(vt_desc(t, 2).change_counter, 1);
 
 	/* setattr: +1 on the mount; read-only: +1 more; parent unchanged */
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_REMOUNT | MS_BIND | MS_NOSUID, NULL), 0);
-	cr_assert_eq(counter_of(t, 4), 1);
+	cr_assert_eq(vt_desc(t, 4).change_counter, 1);
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
-	cr_assert_eq(counter_of(t, 4), 3);
+	cr_assert_eq(vt_desc(t, 4).change_counter, 3);
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
-	cr_assert_eq(counter_of(t, 4), 4);	/* already ro: SETATTR only */
+	cr_assert_eq(vt_desc(t, 4).change_counter, 4);	/* already ro: SETATTR only */
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_REMOUNT | MS_BIND, NULL), 0);
-	cr_assert_eq(counter_of(t, 4), 6);
+	cr_assert_eq(vt_desc(t, 4).change_counter, 6);
 	/* a superblock remount sets the mount's flags: SETATTR */
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_REMOUNT | MS_RDONLY, NULL), 0);
-	cr_assert_eq(counter_of(t, 4), 7);
-	cr_assert_eq(counter_of(t, 1), 2);
+	cr_assert_eq(vt_desc(t, 4).change_counter, 7);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 2);
 
 	/* move: MOVE_FROM on the old parent, MOVE_TO on the new one */
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a/y", 0755), 0);
 	EXPECT(vfsim_mount(t, "/b", "/a/y", NULL, MS_MOVE, NULL), 0);
-	cr_assert_eq(counter_of(t, 1), 3);
-	cr_assert_eq(counter_of(t, 2), 2);
-	cr_assert_eq(counter_of(t, 4), 7);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 3);
+	cr_assert_eq(vt_desc(t, 2).change_counter, 2);
+	cr_assert_eq(vt_desc(t, 4).change_counter, 7);
 	/* bind: NEW_MOUNT on the parent */
 	EXPECT(vfsim_mount(t, "/a/x", "/b", NULL, MS_BIND, NULL), 0);
-	cr_assert_eq(counter_of(t, 1), 4);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 4);
 	/* umount of a tree: UNMOUNT on each unmounted mount's parent */
 	EXPECT(vfsim_umount2(t, "/b", 0), 0);
-	cr_assert_eq(counter_of(t, 1), 5);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 5);
 	EXPECT(vfsim_umount2(t, "/a/y", 0), 0);
-	cr_assert_eq(counter_of(t, 2), 3);
+	cr_assert_eq(vt_desc(t, 2).change_counter, 3);
 	EXPECT(vfsim_umount2(t, "/a", MNT_DETACH), 0);
-	cr_assert_eq(counter_of(t, 1), 6);
+	cr_assert_eq(vt_desc(t, 1).change_counter, 6);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 }
 
