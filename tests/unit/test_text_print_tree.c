@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * vfsim_print_tree() on the words a tree row may hold: a source with a
+ * space, a tab, a backslash and a byte above 0x7e is written with octal
+ * escapes as in /proc/self/mountinfo, an empty source is "-", a bind
+ * shows its root in brackets; a stream that cannot be written is -EIO,
+ * and NULL arguments are -EINVAL.
+ */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+
+#include <vfsim/testing.h>
+#include <vfsim/vfsim.h>
+
+#include "common/check.h"
+
+static struct vfsim *v;
+static struct vfsim_task *init;
+
+static void setup(void)
+{
+	cr_assert_eq(vfsim_create(NULL, &v), 0);
+	cr_assert_eq(vfsim_boot(v, "empty"), 0);
+	init = vfsim_init_task(v);
+}
+
+static void teardown(void)
+{
+	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
+}
+
+TestSuite(print_tree, .init = setup, .fini = teardown);
+
+Test(print_tree, escapes_and_empty_source)
+{
+	char *out = NULL;
+	size_t len;
+	FILE *f;
+
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/a b", 0755));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/e", 0755));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/c", 0755));
+	OK(vfsim_mount(init, "s\tx\\y\xe9", "/a b", "tmpfs", 0, NULL));
+	OK(vfsim_mount(init, "", "/e", "tmpfs", 0, NULL));
+	OK(vfsim_mkdirat(init, AT_FDCWD, "/e/sub dir", 0755));
+	OK(vfsim_mount(init, "/e/sub dir", "/c", NULL, MS_BIND, NULL));
+
+	f = open_memstream(&out, &len);
+	cr_assert_not_null(f);
+	OK(vfsim_print_tree(init, f));
+	fclose(f);
+	cr_expect_str_eq(out,
+		"ID TARGET    FSTYPE SOURCE          OPTIONS PROPAGATION\n"
+		"1  /         rootfs rootfs          rw      private\n"
+		"2  |-/a\\040b tmpfs  s\\011x\\134y\\351 rw      private\n"
+		"3  |-/e      tmpfs  -               rw      private\n"
+		"4  `-/c      tmpfs  -[/sub\\040dir]  rw      private\n");
+	free(out);
+}
+
+Test(print_tree, bad_stream_and_arguments)
+{
+	FILE *ro = fopen("/dev/null", "r");
+
+	cr_assert_not_null(ro);
+	EXPECT(vfsim_print_tree(init, ro), -EIO);
+	fclose(ro);
+	EXPECT(vfsim_print_tree(init, NULL), -EINVAL);
+	EXPECT(vfsim_print_tree(NULL, stdout), -EINVAL);
+}
