@@ -277,6 +277,23 @@ bool wqt_reads(struct vfsim_task *t, int fd, const char *want)
 	return true;
 }
 
+bool wqt_records_are(const void *buf, long n, long len, const char *want)
+{
+	char text[4096] = "";
+
+	if (n != len) {
+		fprintf(stderr, "wqtest: read %ld (%s), want %ld\n", n,
+			n < 0 && vfsim_errno_name((int)-n) ? vfsim_errno_name((int)-n) : "bytes",
+			len);
+		return false;
+	}
+	if (wqt_render(buf, (size_t)len, text, sizeof(text)) < 1 || strcmp(text, want)) {
+		fprintf(stderr, "wqtest: read \"%s\", want \"%s\"\n", text, want);
+		return false;
+	}
+	return true;
+}
+
 struct watch_notification_filter *wqt_filter_new(unsigned int nr)
 {
 	struct watch_notification_filter *f = calloc(1, wqt_filter_size(nr));

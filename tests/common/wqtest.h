@@ -96,6 +96,14 @@ long wqt_drain(struct vfsim_task *t, int fd, size_t bufsize, char *text, size_t 
 bool wqt_reads(struct vfsim_task *t, int fd, const char *want);
 
 /*
+ * wqt_records_are - @n, a read's result, is @len, and the @len bytes at
+ * @buf are the records @want (in wqt_render()'s words); prints what
+ * differs to stderr.  For cr_assert(wqt_records_are(buf, vfsim_read(...),
+ * 16, "1")).
+ */
+bool wqt_records_are(const void *buf, long n, long len, const char *want);
+
+/*
  * wqt_filter_new - a zeroed filter with room for @nr rules and nr_filters
  * = @nr (calloc()ed: free() it).  Aborts if out of memory.
  */

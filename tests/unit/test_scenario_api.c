@@ -402,15 +402,19 @@ Test(scenario_api, after_each_mistakes)
 	vfsim_destroy(v);
 }
 
+/* The start of the drain tests: pipe p watches / (ID 2), /a to mount on. */
+#define WATCHED_ROOT							\
+	"pipe p nonblock\n"						\
+	"size p 16\n"							\
+	"watch_mount p / 2\n"						\
+	"mkdir /a\n"
+
 Test(scenario_api, drain_reads_until_empty)
 {
 	struct vfsim *v = new_instance("empty");
 
 	expect_run(v,
-		   "pipe p nonblock\n"
-		   "size p 16\n"
-		   "watch_mount p / 2\n"
-		   "mkdir /a\n"
+		   WATCHED_ROOT
 		   "drain p\n"		/* nothing: prints nothing */
 		   "mount tmpfs a /a\n"
 		   "mount tmpfs b /a\n"
@@ -432,10 +436,7 @@ Test(scenario_api, drain_in_watch_tests_words)
 	struct vfsim *v = new_instance("empty");
 
 	expect_run(v,
-		   "pipe p nonblock\n"
-		   "size p 16\n"
-		   "watch_mount p / 2\n"
-		   "mkdir /a\n"
+		   WATCHED_ROOT
 		   "mount tmpfs a /a\n"
 		   "close p.w\n"
 		   "drain p watch_test eof\n",

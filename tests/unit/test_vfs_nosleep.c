@@ -119,16 +119,13 @@ Test(vfs_nosleep, empty_notification_pipe_read_eagain)
 	struct vfsim *v = boot(true);
 	struct vfsim_task *t = vfsim_init_task(v);
 	unsigned char buf[128];
-	char text[64] = "";
 	int fds[2], unsized[2];
 
 	notification_pipe(t, fds);
 	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
 	/* a record there is read as ever, then the pipe is empty again */
 	EXPECT(wqt_post_seq(t, 1, 1), 0);
-	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 16);
-	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
-	cr_assert_str_eq(text, "1");
+	cr_assert(wqt_records_are(buf, vfsim_read(t, fds[0], buf, sizeof(buf)), 16, "1"));
 	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
 	/* before SET_SIZE too; a loss owed is read without sleeping */
 	wqt_pipe(t, 0, 0, unsized);
@@ -195,7 +192,6 @@ Test(vfs_nosleep, second_thread_record_found_by_polling)
 	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *poster = vt_task(v, 0, 0);
 	unsigned char buf[128];
-	char text[64] = "";
 	struct op o;
 	int fds[2];
 	long n;
@@ -204,9 +200,7 @@ Test(vfs_nosleep, second_thread_record_found_by_polling)
 	op_start(&o, poster, OP_POST, -1, NULL, 7);
 	while ((n = vfsim_read(t, fds[0], buf, sizeof(buf))) == -EAGAIN)
 		sched_yield();
-	EXPECT(n, 16);
-	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
-	cr_assert_str_eq(text, "7");
+	cr_assert(wqt_records_are(buf, n, 16, "7"));
 	op_join(&o);
 	EXPECT(o.ret, 0);
 	finish(v);
@@ -220,7 +214,6 @@ Test(vfs_nosleep, off_notification_read_woken_by_post)
 	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *poster = vt_task(v, 0, 0);
 	unsigned char buf[128];
-	char text[64] = "";
 	struct op o;
 	int fds[2];
 
@@ -228,9 +221,7 @@ Test(vfs_nosleep, off_notification_read_woken_by_post)
 	op_start(&o, t, OP_READ, fds[0], buf, sizeof(buf));
 	EXPECT(wqt_post_seq(poster, 1, 1), 0);
 	op_join(&o);
-	EXPECT(o.ret, 16);
-	EXPECT(wqt_render(buf, 16, text, sizeof(text)), 1);
-	cr_assert_str_eq(text, "1");
+	cr_assert(wqt_records_are(buf, o.ret, 16, "1"));
 	finish(v);
 }
 
