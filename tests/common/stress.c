@@ -214,6 +214,24 @@ void stress_walker(struct vfsim *v, const int *stop, struct stress_counts *c,
 	stress_task_end(t);
 }
 
+int stress_end(struct vfsim *v, const char *prog, uint64_t seed)
+{
+	unsigned long bad;
+
+	if (vfsim_warn_count(v))
+		stress_error("warnings", NULL, (long)vfsim_warn_count(v));
+	bad = vfsim_destroy_check(v, stderr);
+	if (bad)
+		stress_error("vfsim_destroy_check", NULL, (long)bad);
+	if (stress_nr_errors) {
+		fprintf(stderr, "%s: FAILED (%lu errors), seed %" PRIu64 "\n", prog,
+			stress_nr_errors, seed);
+		return 1;
+	}
+	printf("%s: ok\n", prog);
+	return 0;
+}
+
 void stress_run_for(unsigned long seconds, int *stop)
 {
 	struct timespec ts = { .tv_sec = (time_t)seconds };

@@ -107,6 +107,14 @@ void stress_walker(struct vfsim *v, const int *stop, struct stress_counts *c,
 		   void (*step)(void *arg, struct vfsim_task *t, struct stress_held *held),
 		   void *arg);
 
+/*
+ * stress_end - the end of a program's run: no warning raised, then
+ * vfsim_destroy_check(@v) (which destroys @v) finds no leak; prints
+ * "PROG: ok", or "PROG: FAILED (N errors), seed S" if any error was
+ * counted.  The program's exit status: 0 or 1.
+ */
+int stress_end(struct vfsim *v, const char *prog, uint64_t seed);
+
 /* The run: sleep @seconds, then raise *@stop for the threads. */
 void stress_run_for(unsigned long seconds, int *stop);
 

@@ -179,7 +179,7 @@ static int count_mount(const struct vfsim_mount_desc *m, void *arg)
 
 int main(int argc, char **argv)
 {
-	unsigned long seconds, nthreads, bad;
+	unsigned long seconds, nthreads;
 	uint64_t seed;
 	struct stress_args a;
 	struct worker *w;
@@ -236,16 +236,5 @@ int main(int argc, char **argv)
 	vfsim_for_each_mount(vfsim_init_task(v), count_mount, &nmounts);
 	if (nmounts != 1)
 		stress_error("mounts left besides the root", NULL, (long)nmounts - 1);
-	if (vfsim_warn_count(v))
-		stress_error("warnings", NULL, (long)vfsim_warn_count(v));
-	bad = vfsim_destroy_check(v, stderr);
-	if (bad)
-		stress_error("vfsim_destroy_check", NULL, (long)bad);
-	if (stress_nr_errors) {
-		fprintf(stderr, "stress_mounts: FAILED (%lu errors), seed %" PRIu64 "\n",
-			stress_nr_errors, seed);
-		return 1;
-	}
-	printf("stress_mounts: ok\n");
-	return 0;
+	return stress_end(v, "stress_mounts", seed);
 }

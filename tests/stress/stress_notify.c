@@ -541,7 +541,7 @@ int main(int argc, char **argv)
 	struct vfsim_options opts = { .sb_id_start = SB_ID_START };
 	struct stress_args a;
 	struct worker *w;
-	unsigned long bad, i;
+	unsigned long i;
 	unsigned int nmounts;
 	char path[32], why[256];
 	unsigned int default_mounts = 0;	/* what the default tree has */
@@ -623,16 +623,5 @@ int main(int argc, char **argv)
 	vfsim_for_each_mount(tk, count_mount, &nmounts);
 	if (nmounts != default_mounts)
 		stress_error("mounts left besides the default tree", NULL, (long)nmounts);
-	if (vfsim_warn_count(v))
-		stress_error("warnings", NULL, (long)vfsim_warn_count(v));
-	bad = vfsim_destroy_check(v, stderr);
-	if (bad)
-		stress_error("vfsim_destroy_check", NULL, (long)bad);
-	if (stress_nr_errors) {
-		fprintf(stderr, PROG ": FAILED (%lu errors), seed %" PRIu64 "\n",
-			stress_nr_errors, a.seed);
-		return 1;
-	}
-	printf(PROG ": ok\n");
-	return 0;
+	return stress_end(v, PROG, a.seed);
 }
