@@ -126,6 +126,14 @@ static void worker_init(struct worker *w, struct ksim_ctx *c)
 	pthread_cond_init(&w->cond, NULL);
 }
 
+/* Start @w's thread @t on @c and wait for its first allocations. */
+static void worker_start(struct worker *w, struct ksim_ctx *c, pthread_t *t)
+{
+	worker_init(w, c);
+	cr_assert_eq(pthread_create(t, NULL, worker_main, w), 0);
+	wait_step(w, &w->done, 1);
+}
+
 /* A thread that exits gives its tcache back to the instance */
 Test(compat_tcache, thread_exit_returns_its_tcache)
 {
@@ -138,9 +146,7 @@ Test(compat_tcache, thread_exit_returns_its_tcache)
 	ctx_open(&c);
 	drop(&c, churn(&c));
 	cr_assert_eq(c.heap.tc_nr, 1, "this thread's");
-	worker_init(&w, &c);
-	cr_assert_eq(pthread_create(&t, NULL, worker_main, &w), 0);
-	wait_step(&w, &w.done, 1);
+	worker_start(&w, &c, &t);
 	cr_assert_eq(c.heap.tc_nr, 2, "this thread's and the worker's");
 	set_step(&w, &w.step, 2);
 	pthread_join(t, NULL);
@@ -164,9 +170,7 @@ Test(compat_tcache, teardown_outruns_a_thread_that_used_it)
 	if (!have_jemalloc())
 		cr_skip_test("no jemalloc in this build");
 	ctx_open(&c);
-	worker_init(&w, &c);
-	cr_assert_eq(pthread_create(&t, NULL, worker_main, &w), 0);
-	wait_step(&w, &w.done, 1);
+	worker_start(&w, &c, &t);
 	cr_assert_eq(c.heap.tc_nr, 1, "the worker's");
 	ksim_ctx_fini(&c);			/* destroys the worker's tcache */
 

@@ -157,57 +157,63 @@ VT_TEST(wq_pipe2, read_from_write_end_ebadf, "empty", NULL)
 
 /* ---- ordinary pipes --------------------------------------------------------------- */
 
+/* A read of at most @size bytes that gives exactly @bytes. */
+struct pipe_read {
+	size_t size;
+	const char *bytes;
+};
+
+/* pipe2(@fds, @flags); each of the writes @writes (NULL-ended) is written
+ * whole, then the reads @reads (ended by size 0) give what they say. */
+static void pipe_carries(int fds[2], int flags, const char *const *writes,
+			 const struct pipe_read *reads)
+{
+	char buf[16];
+
+	EXPECT(vfsim_pipe2(t, fds, flags), 0);
+	for (; *writes; writes++)
+		EXPECT(vfsim_write(t, fds[1], *writes, strlen(*writes)), strlen(*writes));
+	for (; reads->size; reads++) {
+		size_t len = strlen(reads->bytes);
+
+		memset(buf, 0, sizeof(buf));
+		EXPECT(vfsim_read(t, fds[0], buf, reads->size), len);
+		cr_assert(memcmp(buf, reads->bytes, len) == 0, "read \"%.*s\", want \"%s\"",
+			  (int)len, buf, reads->bytes);
+	}
+}
+
 VT_TEST(wq_pipe2, plain_pipe_carries_bytes, "empty", NULL)
 {
 	int fds[2];
-	char buf[16] = "";
 
-	EXPECT(vfsim_pipe2(t, fds, 0), 0);
-	EXPECT(vfsim_write(t, fds[1], "hello", 5), 5);
-	EXPECT(vfsim_read(t, fds[0], buf, 3), 3);
-	cr_assert(memcmp(buf, "hel", 3) == 0);
-	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 2);
-	cr_assert(memcmp(buf, "lo", 2) == 0);
+	pipe_carries(fds, 0, (const char *[]){ "hello", NULL },
+		     (const struct pipe_read[]){ { 3, "hel" }, { 16, "lo" }, { 0 } });
 }
 
 VT_TEST(wq_pipe2, plain_pipe_merges_writes, "empty", NULL)
 {
 	int fds[2];
-	char buf[16] = "";
 
-	EXPECT(vfsim_pipe2(t, fds, 0), 0);
-	EXPECT(vfsim_write(t, fds[1], "ab", 2), 2);
-	EXPECT(vfsim_write(t, fds[1], "cd", 2), 2);
-	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 4);
-	cr_assert(memcmp(buf, "abcd", 4) == 0);
+	pipe_carries(fds, 0, (const char *[]){ "ab", "cd", NULL },
+		     (const struct pipe_read[]){ { 16, "abcd" }, { 0 } });
 }
 
 VT_TEST(wq_pipe2, o_direct_writes_packets, "empty", NULL)
 {
 	int fds[2];
-	char buf[16] = "";
 
-	EXPECT(vfsim_pipe2(t, fds, O_DIRECT | O_NONBLOCK), 0);
-	EXPECT(vfsim_write(t, fds[1], "ab", 2), 2);
-	EXPECT(vfsim_write(t, fds[1], "cd", 2), 2);
-	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 2);
-	cr_assert(memcmp(buf, "ab", 2) == 0);
-	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 2);
-	cr_assert(memcmp(buf, "cd", 2) == 0);
+	pipe_carries(fds, O_DIRECT | O_NONBLOCK, (const char *[]){ "ab", "cd", NULL },
+		     (const struct pipe_read[]){ { 16, "ab" }, { 16, "cd" }, { 0 } });
 }
 
 VT_TEST(wq_pipe2, o_direct_short_read_drops_rest_of_packet, "empty", NULL)
 {
+	char buf[16];
 	int fds[2];
-	char buf[16] = "";
 
-	EXPECT(vfsim_pipe2(t, fds, O_DIRECT | O_NONBLOCK), 0);
-	EXPECT(vfsim_write(t, fds[1], "hello", 5), 5);
-	EXPECT(vfsim_write(t, fds[1], "xy", 2), 2);
-	EXPECT(vfsim_read(t, fds[0], buf, 2), 2);
-	cr_assert(memcmp(buf, "he", 2) == 0);
-	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), 2);
-	cr_assert(memcmp(buf, "xy", 2) == 0);
+	pipe_carries(fds, O_DIRECT | O_NONBLOCK, (const char *[]){ "hello", "xy", NULL },
+		     (const struct pipe_read[]){ { 2, "he" }, { 16, "xy" }, { 0 } });
 	EXPECT(vfsim_read(t, fds[0], buf, sizeof(buf)), -EAGAIN);
 }
 
