@@ -255,6 +255,15 @@ Test(compat_list, hlist_del_init_rcu)
 	cr_assert_str_eq(horder(&head), "1");
 }
 
+/* @n fresh items 0..@n-1 added to @head in turn: it holds them in
+ * reverse (hlist_add_head() is LIFO). */
+static void hlist_of(struct hlist_head *head, struct item *it, int n)
+{
+	items_init(it, n);
+	for (int i = 0; i < n; i++)
+		hlist_add_head(&it[i].h, head);
+}
+
 /* Deleting while walking with the _safe variant (never the first node) */
 Test(compat_list, hlist_safe_walk)
 {
@@ -262,9 +271,7 @@ Test(compat_list, hlist_safe_walk)
 	struct item it[5], *pos;
 	struct hlist_node *n;
 
-	items_init(it, 5);
-	for (int i = 0; i < 5; i++)
-		hlist_add_head(&it[i].h, &head);	/* 4 3 2 1 0 */
+	hlist_of(&head, it, 5);	/* 4 3 2 1 0 */
 	hlist_for_each_entry_safe(pos, n, &head, h)
 		if (pos->v % 2 == 1)
 			hlist_del_init(&pos->h);
@@ -289,9 +296,7 @@ Test(compat_list, hlist_delete_first_node_aliasing)
 	struct item it[5], *pos;
 	struct hlist_node *n;
 
-	items_init(it, 5);
-	for (int i = 0; i < 5; i++)
-		hlist_add_head(&it[i].h, &head);
+	hlist_of(&head, it, 5);
 	hlist_for_each_entry_safe(pos, n, &head, h)
 		if (pos->v != 2)
 			hlist_del_init(&pos->h);
