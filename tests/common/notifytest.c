@@ -215,6 +215,23 @@ void nt_poke_sb(struct vfsim_task *t, const char *path)
 		vt_die(path, err);
 }
 
+void nt_touch(struct vfsim_task *t, const char *path)
+{
+	long err = vfsim_mount(t, NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL);
+
+	if (err)
+		vt_die(path, err);
+}
+
+void nt_mount_and_touch(struct vfsim_task *t, const char *path)
+{
+	long err = vfsim_mount(t, "x", path, "tmpfs", 0, NULL);
+
+	if (err)
+		vt_die(path, err);
+	nt_touch(t, path);
+}
+
 void nt_mkdirs(struct vfsim_task *t, const char *path)
 {
 	long err = vt_mkdir_p(t, path, 0755);

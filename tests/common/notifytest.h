@@ -70,6 +70,14 @@ unsigned long long nt_sb_id(struct vfsim_task *t, const char *path);
  * READONLY record (S5).  Aborts on failure. */
 void nt_poke_sb(struct vfsim_task *t, const char *path);
 
+/* Bind-remount the mount at @path noexec: a SETATTR posted on it.
+ * Aborts on failure. */
+void nt_touch(struct vfsim_task *t, const char *path);
+
+/* A tmpfs "x" mounted on @path, then nt_touch()ed: a NEW_MOUNT posted on
+ * the parent mount and a SETATTR on the new one.  Aborts on failure. */
+void nt_mount_and_touch(struct vfsim_task *t, const char *path);
+
 /* mkdir -p as @t (mode 0755), aborting on failure. */
 void nt_mkdirs(struct vfsim_task *t, const char *path);
 

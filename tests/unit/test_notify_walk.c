@@ -29,11 +29,6 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
-/* Bind-remount @path noexec: a SETATTR posted on that mount. */
-static void touch(const char *path)
-{
-	OK(vfsim_mount(t, NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
-}
 
 /* Below a mounted /a: tmpfs "b" on /a/b, "c" on /a/b/c, and "o" on
  * /other; the IDs of /a, /a/b and /a/b/c. */
@@ -67,8 +62,8 @@ VT_TEST(walk, watch_at_root, "empty", NULL)
 	fx_tmpfs(t, "a", "/a");
 	mount_b_c_and_other(&a, &b, &c);
 	o = nt_mnt_id(t, "/other");
-	touch("/a/b/c");
-	touch("/");
+	nt_touch(t, "/a/b/c");
+	nt_touch(t, "/");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=1 triggered_on=1 changed_mount=%u\n"
 			         "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
@@ -99,10 +94,10 @@ VT_TEST(walk, watch_at_mount_root, "empty", NULL)
 	fx_tmpfs(t, "a", "/a");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, p[0], 2), 0);
 	mount_b_c_and_other(&a, &b, &c);
-	touch("/a");
-	touch("/a/b/c");
-	touch("/other");
-	touch("/");
+	nt_touch(t, "/a");
+	nt_touch(t, "/a/b/c");
+	nt_touch(t, "/other");
+	nt_touch(t, "/");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=2 triggered_on=%u changed_mount=%u\n"
 			         "mount new_mount id=2 flags=in_subtree triggered_on=%u changed_mount=%u\n"
@@ -139,14 +134,14 @@ VT_TEST(walk, watch_at_plain_directory, "empty", NULL)
 
 	fx_tmpfs(t, "x", "/a/dir/x");
 	fx_tmpfs(t, "z", "/a/dir/sub/z");
-	touch("/a");
+	nt_touch(t, "/a");
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
 
 	fx_tmpfs(t, "y", "/a/dir/x/y");
 	x = nt_mnt_id(t, "/a/dir/x");
 	y = nt_mnt_id(t, "/a/dir/x/y");
-	touch("/a/dir/x");
-	touch("/a/dir/x/y");
+	nt_touch(t, "/a/dir/x");
+	nt_touch(t, "/a/dir/x/y");
 	EXPECT(vfsim_umount2(t, "/a/dir/x/y", 0), 0);
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=3 flags=in_subtree triggered_on=%u changed_mount=%u\n"
@@ -204,7 +199,7 @@ VT_TEST(walk, nested_mounts, "empty", NULL)
 			         b, c));
 
 	/* an event on c itself: every watch is above its root */
-	touch("/a/b/c");
+	nt_touch(t, "/a/b/c");
 	cr_assert(nt_records_are(t, r[0],
 			         "mount setattr id=3 flags=in_subtree triggered_on=%1$u changed_mount=0\n"
 			         "mount setattr id=2 flags=in_subtree triggered_on=%1$u changed_mount=0\n"
@@ -246,7 +241,7 @@ VT_TEST(walk, moved_subtree, "empty", NULL)
 
 	/* P is on the way up from src (its mountpoint): S1 hides the NEW_MOUNT
 	 * of src, posted from the root's root */
-	touch("/src/x");
+	nt_touch(t, "/src/x");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n"
 			         "mount setattr id=1 flags=in_subtree triggered_on=%u changed_mount=0\n",
@@ -260,8 +255,8 @@ VT_TEST(walk, moved_subtree, "empty", NULL)
 	cr_assert(nt_records_are(t, q[0], "mount move_to id=2 triggered_on=%u changed_mount=%u\n",
 			         dst, src));
 
-	touch("/dst/in/x");
-	touch("/dst/in");
+	nt_touch(t, "/dst/in/x");
+	nt_touch(t, "/dst/in");
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	cr_assert(nt_records_are(t, q[0],
 			         "mount setattr id=2 flags=in_subtree triggered_on=%u changed_mount=0\n"
@@ -312,7 +307,7 @@ VT_TEST(walk, expired_automount, "empty", NULL)
 
 	/* walking in again mounts a new submount; Q's watch died with the old */
 	sub2 = nt_mnt_id(t, "/mnt/auto/");
-	touch("/mnt/auto");
+	nt_touch(t, "/mnt/auto");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=1 flags=is_submount triggered_on=1 changed_mount=%u\n"
 			         "mount setattr id=1 flags=in_subtree triggered_on=%u changed_mount=0\n",
@@ -353,8 +348,8 @@ VT_TEST(walk, bind_mounts_same_superblock, "empty", NULL)
 	n = nt_mnt_id(t, "/b/d/n");
 	cr_assert_eq(vfsim_path_mnt_id(t, "/b/d/m"), nt_mnt_id(t, "/b"));
 
-	touch("/a/d/m");
-	touch("/b/d/n");
+	nt_touch(t, "/a/d/m");
+	nt_touch(t, "/b/d/n");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount setattr id=1 flags=in_subtree triggered_on=%u changed_mount=0\n", m));
 	cr_assert(nt_records_are(t, q[0],
@@ -364,8 +359,8 @@ VT_TEST(walk, bind_mounts_same_superblock, "empty", NULL)
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a/d", 0, p[0], -1), 0);
 	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x2\n"));
 	cr_assert_eq(vt_check(v), 0);
-	touch("/a/d/m");
-	touch("/b/d/n");
+	nt_touch(t, "/a/d/m");
+	nt_touch(t, "/b/d/n");
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
 	cr_assert(nt_records_are(t, q[0],
 			         "mount setattr id=2 flags=in_subtree triggered_on=%u changed_mount=0\n", n));
@@ -405,7 +400,7 @@ VT_TEST(walk, bind_of_a_subdirectory, "empty", NULL)
 	c = nt_mnt_id(t, "/c");
 	m = nt_mnt_id(t, "/c/deep");
 
-	touch("/c/deep");
+	nt_touch(t, "/c/deep");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=1 triggered_on=%u changed_mount=%u\n"
 			         "mount setattr id=1 flags=in_subtree triggered_on=%u changed_mount=0\n",
@@ -454,7 +449,7 @@ VT_TEST(walk, global_root_stop, "empty", NULL)
 			         "mount new_mount id=1 flags=in_subtree triggered_on=%u changed_mount=%u\n",
 			         m, nt_mnt_id(t, "/jail/m/x")));
 	/* posted on the root mount: one step, at the global root */
-	touch("/");
+	nt_touch(t, "/");
 	cr_assert(nt_records_are(t, p[0], "mount setattr id=1 triggered_on=1 changed_mount=0\n"));
 	cr_assert(nt_records_are(u, q[0], "%s", ""));
 	vfsim_task_destroy(u);
@@ -510,7 +505,7 @@ VT_TEST(walk, rename_race_retries, "empty", NULL)
 			         b, c));
 
 	/* no race: once */
-	touch("/a/b/c");
+	nt_touch(t, "/a/b/c");
 	cr_assert_eq(vfsim_mount_walk_retries(v), retries + 1);
 	cr_assert(nt_records_are(t, p[0],
 			         "mount setattr id=3 flags=in_subtree triggered_on=%1$u changed_mount=0\n"
@@ -518,10 +513,10 @@ VT_TEST(walk, rename_race_retries, "empty", NULL)
 
 	/* an event on the root mount: one step, the race stays pending */
 	vfsim_testing_rename_race(v, 1);
-	touch("/");
+	nt_touch(t, "/");
 	cr_assert_eq(vfsim_mount_walk_retries(v), retries + 1);
 	cr_assert(nt_records_are(t, p[0], "mount setattr id=7 triggered_on=1 changed_mount=0\n"));
-	touch("/a/b/c");
+	nt_touch(t, "/a/b/c");
 	cr_assert_eq(vfsim_mount_walk_retries(v), retries + 2);
 	cr_assert(nt_records_are(t, p[0],
 			         "mount setattr id=3 flags=in_subtree triggered_on=%1$u changed_mount=0\n"
@@ -550,9 +545,9 @@ VT_TEST(walk, rename_race_counts_passes, "empty", NULL)
 	retries = vfsim_mount_walk_retries(v);
 
 	vfsim_testing_rename_race(v, 2);
-	touch("/a/b/c");
+	nt_touch(t, "/a/b/c");
 	cr_assert_eq(vfsim_mount_walk_retries(v), retries + 1);
-	touch("/a/b");
+	nt_touch(t, "/a/b");
 	cr_assert_eq(vfsim_mount_walk_retries(v), retries + 2,
 		     "the second race was not left for the second walk");
 	cr_assert(nt_records_are(t, p[0],
@@ -648,7 +643,7 @@ VT_TEST(walk, filter_on_id_and_in_subtree, "empty", NULL)
 	EXPECT(wqt_set_filter(t, p[0], f), 0);
 	fx_tmpfs(t, "b", "/a/b");
 	b = nt_mnt_id(t, "/a/b");
-	touch("/a/b");
+	nt_touch(t, "/a/b");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=2 triggered_on=%u changed_mount=%u\n"
 			         "mount setattr id=2 flags=in_subtree triggered_on=%u changed_mount=0\n",
@@ -657,9 +652,9 @@ VT_TEST(walk, filter_on_id_and_in_subtree, "empty", NULL)
 	/* only records with IN_SUBTREE clear: events on a watched mount root */
 	wqt_rule(f, 0, WATCH_TYPE_MOUNT_NOTIFY, 0xffffffff, NOTIFY_MOUNT_IN_SUBTREE, 0);
 	EXPECT(wqt_set_filter(t, p[0], f), 0);
-	touch("/a/b");
-	touch("/a");
-	touch("/");
+	nt_touch(t, "/a/b");
+	nt_touch(t, "/a");
+	nt_touch(t, "/");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount setattr id=2 triggered_on=%u changed_mount=0\n"
 			         "mount setattr id=1 triggered_on=1 changed_mount=0\n", a));
@@ -708,7 +703,7 @@ VT_TEST(walk, loss_in_a_small_ring, "empty", NULL)
 	OK(vfsim_mount(t, "y", "/x/y/z", "tmpfs", 0, NULL));
 	y = nt_mnt_id(t, "/x/y/z");
 	OK(nt_discard(t, p2[0]));
-	OK(vfsim_mount(t, NULL, "/x/y/z", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	nt_touch(t, "/x/y/z");
 	cr_assert(nt_records_are(t, p2[0],
 			         "mount setattr id=6 flags=in_subtree triggered_on=%1$u changed_mount=0\n"
 			         "mount setattr id=5 flags=in_subtree triggered_on=%1$u changed_mount=0\n"

@@ -201,8 +201,7 @@ VT_TEST(watch_mount, ebusy, "empty", fx_notify_tree)
 
 	/* the refused watches left nothing: d's only watch from p is ID 1 (a
 	 * new mount is posted from the parent's root: S1) */
-	OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
+	nt_mount_and_touch(t, "/mnt/a/d/e");
 	cr_assert(nt_records_are(t, p[0],
 			         "mount new_mount id=4 triggered_on=%u changed_mount=%u\n"
 			         "mount setattr id=3 flags=in_subtree triggered_on=%u changed_mount=0\n"
@@ -211,6 +210,20 @@ VT_TEST(watch_mount, ebusy, "empty", fx_notify_tree)
 			         nt_mnt_id(t, "/mnt/a"), nt_mnt_id(t, "/mnt/a/d/e"),
 			         nt_mnt_id(t, "/mnt/a/d/e"), nt_mnt_id(t, "/mnt/a/d/e"),
 			         nt_mnt_id(t, "/mnt/a/d/e")));
+}
+
+/*
+ * A tmpfs mounted on /mnt/a/d/e and then changed (nt_mount_and_touch()):
+ * the watch on /mnt/a/d through @fd (ID @id) hears only the change (the
+ * NEW_MOUNT is posted from /mnt/a's root, above d: S1), @silent nothing.
+ */
+static void e_changed_heard_by(int silent, int fd, int id)
+{
+	nt_mount_and_touch(t, "/mnt/a/d/e");
+	cr_assert(nt_records_are(t, silent, "%s", ""));
+	cr_assert(nt_records_are(t, fd,
+			         "mount setattr id=%d flags=in_subtree triggered_on=%u changed_mount=0\n",
+			         id, nt_mnt_id(t, "/mnt/a/d/e")));
 }
 
 /* ---- removal ------------------------------------------------------------------- */
@@ -243,12 +256,7 @@ VT_TEST(watch_mount, removal, "empty", fx_notify_tree)
 	cr_assert_eq(vt_check(v), 0);
 
 	/* q's watch is still there, p's is gone */
-	OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
-	cr_assert(nt_records_are(t, p[0], "%s", ""));
-	cr_assert(nt_records_are(t, q[0],
-			         "mount setattr id=8 flags=in_subtree triggered_on=%u changed_mount=0\n",
-			         nt_mnt_id(t, "/mnt/a/d/e")));
+	e_changed_heard_by(p[0], q[0], 8);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], -1), 0);
 	cr_assert(nt_records_are(t, q[0], "meta removal id=8 object=0x2\n"));
 	cr_assert_eq(vt_check(v), 0);
@@ -293,12 +301,7 @@ VT_TEST(watch_mount, lsm_denies, "empty", fx_notify_tree)
 	log.ret = 0;
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
 	cr_assert_eq(log.calls, 4);
-	OK(vfsim_mount(t, "x", "/mnt/a/d/e", "tmpfs", 0, NULL));
-	OK(vfsim_mount(t, NULL, "/mnt/a/d/e", NULL, MS_REMOUNT | MS_BIND | MS_NOEXEC, NULL));
-	cr_assert(nt_records_are(t, p[0], "%s", ""));
-	cr_assert(nt_records_are(t, q[0],
-			         "mount setattr id=2 flags=in_subtree triggered_on=%u changed_mount=0\n",
-			         nt_mnt_id(t, "/mnt/a/d/e")));
+	e_changed_heard_by(p[0], q[0], 2);
 	vfsim_set_lsm(v, NULL, NULL);
 }
 
