@@ -131,6 +131,18 @@ void nt_tree_and_pipes(struct vfsim *v, int p[2], int q[2], unsigned int *a,
 	*sb_a = nt_sb_id(t, "/mnt/a");
 }
 
+bool nt_expired_heard(struct vfsim_task *t, int root_fd, int own_fd, unsigned int mnt)
+{
+	bool root = nt_records_are(t, root_fd,
+				   "mount expiry id=1 flags=in_subtree triggered_on=%u changed_mount=0\n"
+				   "mount unmount id=1 triggered_on=1 changed_mount=%u\n", mnt, mnt);
+	bool own = nt_records_are(t, own_fd,
+				  "mount expiry id=2 triggered_on=%u changed_mount=0\n"
+				  "meta removal id=2 object=0x%x\n", mnt, mnt);
+
+	return root && own;
+}
+
 /* @got is @want; says which call differed if not. */
 static bool nt_gave(const char *call, long got, long want)
 {

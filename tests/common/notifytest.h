@@ -98,6 +98,15 @@ bool nt_records_are(struct vfsim_task *t, int fd, const char *fmt, ...)
 void nt_tree_and_pipes(struct vfsim *v, int p[2], int q[2], unsigned int *a,
 		       unsigned long long *sb_a);
 
+/*
+ * nt_expired_heard - mount @mnt, mounted on a directory of the root
+ * mount, has just expired: @root_fd's watch on / (ID 1) holds its EXPIRY
+ * and UNMOUNT, @own_fd's watch on its root (ID 2) its EXPIRY and the
+ * REMOVAL of the watch, which died with the mount.  Prints what differs;
+ * for cr_assert().
+ */
+bool nt_expired_heard(struct vfsim_task *t, int root_fd, int own_fd, unsigned int mnt);
+
 /* vfsim_watch_mount() and vfsim_watch_sb(). */
 typedef long nt_watch_fn(struct vfsim_task *t, int dfd, const char *path,
 			 unsigned int at_flags, int watch_fd, int watch_id);
