@@ -26,6 +26,9 @@
  *                              tests/scenarios/ keeps of a finding)
  *   fuzz_ops --bench N         N pseudo-random programs; prints executions
  *                              per second (fresh instance each)
+ *   fuzz_ops --kdiff DIR FILE...  each input's calls that the kernel has
+ *                              too, as DIR/<input>.scn for vfsim-kdiff
+ *                              (scripts/fuzz_kdiff.py runs and shrinks them)
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -165,26 +168,62 @@ void fuzz_teardown(struct fuzz_state *s)
 
 /* ---- --print and --bench -------------------------------------------------------- */
 
-static int print_files(int argc, char **argv)
+/* Read @path as one input into @p and run it (findings kept, not fatal). */
+static int load(const char *path, struct prog *p)
 {
 	static unsigned char buf[FUZZ_MAX_INPUT];
+	FILE *f = fopen(path, "rb");
+	size_t len;
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	len = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	prog_decode(p, buf, len);
+	p->keep_going = true;
+	run(p, NULL, NULL);
+	return 0;
+}
+
+static int kdiff_files(const char *dir, int argc, char **argv)
+{
 	static struct prog p;
 	int i, ret = 0;
 
 	for (i = 0; i < argc; i++) {
-		FILE *f = fopen(argv[i], "rb");
-		size_t len;
+		const char *base = strrchr(argv[i], '/');
+		char path[4096];
+		FILE *out;
 
-		if (!f) {
-			perror(argv[i]);
+		if (load(argv[i], &p) < 0) {
 			ret = 1;
 			continue;
 		}
-		len = fread(buf, 1, sizeof(buf), f);
-		fclose(f);
-		prog_decode(&p, buf, len);
-		p.keep_going = true;
-		run(&p, NULL, NULL);
+		snprintf(path, sizeof(path), "%s/%s.scn", dir, base ? base + 1 : argv[i]);
+		out = fopen(path, "w");
+		if (!out) {
+			perror(path);
+			return 1;
+		}
+		fprintf(out, "# %s, the calls the kernel has too (fuzz_ops --kdiff)\n", argv[i]);
+		prog_print_kdiff(&p, out);
+		fclose(out);
+	}
+	return ret;
+}
+
+static int print_files(int argc, char **argv)
+{
+	static struct prog p;
+	int i, ret = 0;
+
+	for (i = 0; i < argc; i++) {
+		if (load(argv[i], &p) < 0) {
+			ret = 1;
+			continue;
+		}
 		printf("# %s\n", argv[i]);
 		prog_print(&p, stdout);
 	}
@@ -230,6 +269,8 @@ int fuzz_command(int argc, char **argv)
 {
 	if (argc >= 2 && strcmp(argv[1], "--print") == 0)
 		return print_files(argc - 2, argv + 2);
+	if (argc >= 3 && strcmp(argv[1], "--kdiff") == 0)
+		return kdiff_files(argv[2], argc - 3, argv + 3);
 	if (argc == 3 && strcmp(argv[1], "--bench") == 0)
 		return bench(strtoul(argv[2], NULL, 10));
 	return -1;

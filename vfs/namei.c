@@ -393,6 +393,14 @@ int filename_lookup(int dfd, struct filename *name, unsigned int flags,
 	if (err)
 		return err;
 	err = walk_body(&nd, name->name, false, NULL, NULL, true, false);
+	/*
+	 * path_lookupat()'s handle_lookup_down() for LOOKUP_MOUNTPOINT (5.7):
+	 * umount's target is the top of what is mounted where the walk ends,
+	 * even when the walk ends without a step that crosses mounts ("." or
+	 * "/" with something mounted on the cwd or the root).
+	 */
+	if (!err && (flags & LOOKUP_MOUNTPOINT))
+		err = follow_managed(&nd.path, &nd, false);
 	if (!err && (flags & LOOKUP_DIRECTORY) && !d_is_dir(nd.path.dentry))
 		err = -ENOTDIR;
 	if (!err && !*name->name && !(flags & LOOKUP_EMPTY))

@@ -72,6 +72,10 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 		if (!err && (flags & O_EXCL)) {
 			path_put(&path);
 			err = -EEXIST;
+		} else if (!err && d_is_dir(path.dentry)) {
+			/* do_open(): O_CREAT never opens a directory */
+			path_put(&path);
+			err = -EISDIR;
 		} else if (err == -ENOENT) {
 			err = do_mkfile(dfd, name, mode);
 			if (!err)
@@ -185,6 +189,23 @@ long ksys_chmod(const char __user *filename, umode_t mode)
 	return err;
 }
 
+/* setattr_prepare()'s chown_ok(): the owner may "change" the owner to itself. */
+static bool chown_ok(const struct inode *inode, kuid_t uid)
+{
+	if (current->cred.fsuid == inode->i_uid && uid == inode->i_uid)
+		return true;
+	return capable(CAP_CHOWN);
+}
+
+/* chgrp_ok(): the owner may give the file its own group or one of its groups. */
+static bool chgrp_ok(const struct inode *inode, kgid_t gid)
+{
+	if (current->cred.fsuid == inode->i_uid &&
+	    (gid == current->cred.fsgid || gid == inode->i_gid))
+		return true;
+	return capable(CAP_CHOWN);
+}
+
 long ksys_chown(const char __user *filename, kuid_t user, kgid_t group)
 {
 	struct path path;
@@ -198,7 +219,8 @@ long ksys_chown(const char __user *filename, kuid_t user, kgid_t group)
 	err = 0;
 	if (__mnt_is_readonly(path.mnt))
 		err = -EROFS;
-	else if (!capable(CAP_CHOWN))
+	else if ((user != (kuid_t)-1 && !chown_ok(inode, user)) ||
+		 (group != (kgid_t)-1 && !chgrp_ok(inode, group)))
 		err = -EPERM;
 	if (!err) {
 		if (user != (kuid_t)-1)

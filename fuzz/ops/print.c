@@ -6,6 +6,9 @@
  * where another task ran it.
  */
 #include <stdio.h>
+#include <string.h>
+
+#include <stdbool.h>
 
 #include "prog.h"
 
@@ -32,4 +35,56 @@ void prog_print(const struct prog *p, FILE *out)
 		if (p->finding[0] && p->finding_op == i)
 			fprintf(out, "# FINDING: %s\n", p->finding);
 	}
+}
+
+/* Verbs both sides of vfsim-kdiff have. */
+static bool kdiff_verb(const struct prog_op *op)
+{
+	static const char *const verbs[] = {
+		"mkdir", "symlink", "chmod", "chown", "cd", "chroot", "open", "close",
+		"bind", "move", "umount", "remount", "setattr", "propagation",
+	};
+	size_t i;
+
+	if (strcmp(op->words[0], "mount") == 0)
+		return strcmp(op->words[1], "tmpfs") == 0 || strcmp(op->words[1], "ramfs") == 0;
+	if (strcmp(op->words[0], "close") == 0 && op->words[1][0] != 'f')
+		return false;	/* a pipe end: pipes are not in the subset */
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strcmp(op->words[0], verbs[i]) == 0)
+			return true;
+	return false;
+}
+
+int prog_print_kdiff(const struct prog *p, FILE *out)
+{
+	bool named[4] = { false };	/* f0..f3, as kdiff sees them */
+	int i, j, n = 0;
+
+	fputs("boot empty\n", out);
+	for (i = 0; i < p->nops; i++) {
+		const struct prog_op *op = &p->ops[i];
+
+		if (!op->ran || !kdiff_verb(op))
+			continue;
+		/*
+		 * kdiff checks names before either side runs: an `open` takes
+		 * its name whether or not the call succeeds, until `close`.
+		 */
+		if (strcmp(op->words[0], "open") == 0 || strcmp(op->words[0], "close") == 0) {
+			bool *taken = &named[(op->words[1][1] - '0') & 3];
+			bool open = op->words[0][0] == 'o';
+
+			if (*taken == open)
+				continue;
+			*taken = open;
+		}
+		fputs(prefix[op->task], out);
+		for (j = 0; j < op->nwords; j++)
+			fprintf(out, "%s%s", j ? " " : "", op->words[j]);
+		fputc('\n', out);
+		n++;
+	}
+	fputs("tree\n", out);
+	return n;
 }

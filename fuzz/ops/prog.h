@@ -74,4 +74,12 @@ void prog_exec(struct prog *p, struct vfsim *v, FILE *trace);
 /* @p as a scenario (after prog_exec(): only the calls that ran). */
 void prog_print(const struct prog *p, FILE *out);
 
+/*
+ * The part of @p that vfsim-kdiff can run on the kernel too
+ * (docs/kernel-diff.md, "The scenarios"): `boot empty`, the calls on paths
+ * and mounts of tmpfs and ramfs, no `expect` (kdiff compares each result
+ * itself), and a `tree` at the end.  Returns the number of calls printed.
+ */
+int prog_print_kdiff(const struct prog *p, FILE *out);
+
 #endif

@@ -203,11 +203,15 @@ Test(vfs_files, permission_and_capabilities)
 	vfsim_task_set_caps(t, 0);
 	EXPECT(vfsim_chmod(t, "/m/x", 0777), -EPERM);
 	EXPECT(vfsim_chown(t, "/m/x", 1000, 1000), -EPERM);
-	/* Ownership given: chmod is the owner's, chown still is not;
-	 * chown with -1 leaves that ID alone. */
+	/* Ownership given: chmod is the owner's, and so is a chown to itself
+	 * and its own group (setattr_prepare's chown_ok and chgrp_ok), but
+	 * not to anyone else's uid or group; chown with -1 leaves that ID
+	 * alone. */
 	OK(vfsim_chown(init, "/m/x", 1000, (gid_t)-1));
 	OK(vfsim_chmod(t, "/m/x", 0640));
-	EXPECT(vfsim_chown(t, "/m/x", 1000, 1000), -EPERM);
+	OK(vfsim_chown(t, "/m/x", 1000, 1000));
+	EXPECT(vfsim_chown(t, "/m/x", 0, (gid_t)-1), -EPERM);
+	EXPECT(vfsim_chown(t, "/m/x", (uid_t)-1, 5), -EPERM);
 	OK(vfsim_chown(init, "/m/f", (uid_t)-1, 1000));
 	OK(vfsim_chmod(init, "/m/f", 0040));
 	/* The group's bits now: read yes, write no. */
