@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Named fixture trees: see fixtures.h. */
 #include <fcntl.h>
+#include <stdarg.h>
 #include <sys/mount.h>
 
 #include "common/fixtures.h"
@@ -11,6 +12,16 @@ static void step(long ret, const char *what)
 {
 	if (ret < 0)
 		vt_die(what, ret);
+}
+
+void fx_dirs(struct vfsim_task *t, const char *path, ...)
+{
+	va_list ap;
+
+	va_start(ap, path);
+	for (; path; path = va_arg(ap, const char *))
+		step(vt_mkdir_p(t, path, 0755), path);
+	va_end(ap);
 }
 
 void fx_tmpfs(struct vfsim_task *t, const char *source, const char *path)

@@ -18,6 +18,9 @@
 
 #include "common/vfstest.h"
 
+/* Directories @path, ... (NULL-ended), each made with its parents (0755). */
+void fx_dirs(struct vfsim_task *t, const char *path, ...) __attribute__((sentinel));
+
 /* A tmpfs with @source mounted on @path, made with its parents (0755). */
 void fx_tmpfs(struct vfsim_task *t, const char *source, const char *path);
 

@@ -39,10 +39,7 @@ static struct vfsim_task *t;
 
 static void setup(struct vfsim *v)
 {
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/afs", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt/a", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/mnt/b", 0755), 0);
+	fx_dirs(t, "/afs", "/mnt", "/mnt/a", "/mnt/b", NULL);
 }
 
 static void mount_afs(void)

@@ -33,10 +33,7 @@ static struct vfsim_task *t;
 
 static void setup(struct vfsim *v)
 {
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/n2", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/n3", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/n41", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/n6", 0755), 0);
+	fx_dirs(t, "/n2", "/n3", "/n41", "/n6", NULL);
 	EXPECT(vfsim_mount(t, "old.example:/export", "/n2", "nfs", 0,
 			   "vers=2,addr=192.0.2.2,proto=udp"), 0);
 	EXPECT(vfsim_mount(t, "fileserver.example:/home", "/n3", "nfs", 0,

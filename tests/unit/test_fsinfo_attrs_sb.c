@@ -30,10 +30,7 @@ static struct vfsim_task *t;
 static void setup(struct vfsim *v)
 {
 	cr_assert_eq(vt_register_testfs(v), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/p", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/t", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755), 0);
+	fx_dirs(t, "/m", "/p", "/t", "/b", NULL);
 	EXPECT(vfsim_mount(t, "m", "/m", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, "proc", "/p", "proc", 0, NULL), 0);
 }

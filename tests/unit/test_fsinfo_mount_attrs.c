@@ -231,9 +231,7 @@ VT_TEST(fsinfo_mount_attrs, from_id_and_chroot, "empty", NULL)
 	char mp[64];
 	long fd;
 
-	EXPECT(vt_mkdir_p(t, "/x/a", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/x/c", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/y/b", 0755), 0);
+	fx_dirs(t, "/x/a", "/x/c", "/y/b", NULL);
 	EXPECT(vfsim_mount(t, "a", "/x/a", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/x/a", NULL, MS_SHARED, NULL), 0);
 	EXPECT(vfsim_mount(t, "/x/a", "/y/b", NULL, MS_BIND, NULL), 0);

@@ -29,9 +29,7 @@ static struct vfsim_task *t;
 
 static void setup(struct vfsim *v)
 {
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/b", 0755), 0);
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/c", 0755), 0);
+	fx_dirs(t, "/a", "/b", "/c", NULL);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
 	fx_tmpfs(t, "in", "/a/in");

@@ -287,10 +287,7 @@ VT_TEST(vfs_mount, bind, "empty", NULL)
 {
 	struct vt_mount m;
 
-	EXPECT(vt_mkdir_p(t, "/src", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/nr", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/r", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/d", 0755), 0);
+	fx_dirs(t, "/src", "/nr", "/r", "/d", NULL);
 	EXPECT(vfsim_mount(t, "src", "/src", "tmpfs", MS_NOEXEC, NULL), 0);
 	EXPECT(vt_mkdir_p(t, "/src/d/e", 0755), 0);
 	fx_tmpfs(t, "sub", "/src/sub");
@@ -343,10 +340,7 @@ VT_TEST(vfs_mount, move, "empty", NULL)
 	struct vfsim_task *u = vt_task(v, 1000, 1000);
 	long fd;
 
-	EXPECT(vt_mkdir_p(t, "/e", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/sh", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/dst/deeper", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/plain/dir", 0755), 0);
+	fx_dirs(t, "/e", "/sh", "/dst/deeper", "/plain/dir", NULL);
 	EXPECT(vfsim_mount(t, "e", "/e", "tmpfs", 0, NULL), 0);
 	EXPECT(vt_mkdir_p(t, "/e/x/y", 0755), 0);
 	EXPECT(vfsim_mount(t, "sh", "/sh", "tmpfs", 0, NULL), 0);
@@ -518,9 +512,7 @@ VT_TEST(vfs_mount, propagation_change_errors, "empty", NULL)
  */
 VT_TEST(vfs_mount, mount_max, "empty", NULL)
 {
-	EXPECT(vt_mkdir_p(t, "/a", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/b", 0755), 0);
-	EXPECT(vt_mkdir_p(t, "/c", 0755), 0);
+	fx_dirs(t, "/a", "/b", "/c", NULL);
 	EXPECT(vfsim_mount(t, "a", "/a", "tmpfs", 0, NULL), 0);
 	fx_tmpfs(t, "sub", "/a/sub");
 	vt_set_mount_max(v, 4);
