@@ -127,28 +127,33 @@ VT_TEST(fsinfo_params, reserved_fields_and_unknown_flags, "empty", setup)
 
 VT_TEST(fsinfo_params, path_at_flags, "empty", setup)
 {
+	static const struct {
+		unsigned int at_flags;
+		const char *path, *fstype;	/* fstype_of()'s answer */
+	} cases[] = {
+		/* follows by default, AT_SYMLINK_NOFOLLOW looks at the link itself */
+		{ 0, "/lnk", "tmpfs" },
+		{ AT_SYMLINK_NOFOLLOW, "/lnk", "rootfs" },
+		/* automounts are triggered unless AT_NO_AUTOMOUNT */
+		{ AT_NO_AUTOMOUNT, "/auto", "rootfs" },
+		{ 0, "/auto", "tmpfs" },
+		/* anything else is refused */
+		{ AT_REMOVEDIR, "/a", "EINVAL" },
+		{ AT_SYMLINK_FOLLOW, "/a", "EINVAL" },
+		/* lookup errors come through */
+		{ 0, "/nope", "ENOENT" },
+		{ 0, NULL, "EFAULT" },
+		{ 0, "", "ENOENT" },
+	};
 	struct fsinfo_params p = { 0 };
 	char buf[32];
 
-	/* follows by default, AT_SYMLINK_NOFOLLOW looks at the link itself */
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "/lnk", &p, buf), "tmpfs");
-	p.at_flags = AT_SYMLINK_NOFOLLOW;
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "/lnk", &p, buf), "rootfs");
-	/* automounts are triggered unless AT_NO_AUTOMOUNT */
-	p.at_flags = AT_NO_AUTOMOUNT;
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "/auto", &p, buf), "rootfs");
-	p.at_flags = 0;
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "/auto", &p, buf), "tmpfs");
-	/* anything else is refused */
-	p.at_flags = AT_REMOVEDIR;
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "/a", &p, buf), "EINVAL");
-	p.at_flags = AT_SYMLINK_FOLLOW;
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "/a", &p, buf), "EINVAL");
-	/* lookup errors come through */
-	p.at_flags = 0;
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "/nope", &p, buf), "ENOENT");
-	cr_assert_str_eq(fstype_of(AT_FDCWD, NULL, &p, buf), "EFAULT");
-	cr_assert_str_eq(fstype_of(AT_FDCWD, "", &p, buf), "ENOENT");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		p.at_flags = cases[i].at_flags;
+		cr_assert_str_eq(fstype_of(AT_FDCWD, cases[i].path, &p, buf), cases[i].fstype,
+				 "case %zu: %s with at_flags %#x", i,
+				 cases[i].path ? cases[i].path : "NULL", cases[i].at_flags);
+	}
 }
 
 VT_TEST(fsinfo_params, path_relative_to_dfd_and_empty_path, "empty", setup)
