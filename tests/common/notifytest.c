@@ -152,6 +152,18 @@ static bool nt_gave(const char *call, long got, long want)
 	return false;
 }
 
+bool nt_watch_automounts(struct vfsim_task *t, nt_watch_fn *watch, unsigned int at_flags,
+			 int fd)
+{
+	bool ok = nt_gave("mkautomount", vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL),
+			  0);
+
+	ok &= nt_gave("mounts before", vt_count_mounts(t), 2);
+	ok &= nt_gave("watch /mnt/auto", watch(t, AT_FDCWD, "/mnt/auto", at_flags, fd, 1), 0);
+	ok &= nt_gave("mounts after (the automount)", vt_count_mounts(t), 3);
+	return ok;
+}
+
 bool nt_bad_watch_fd(struct vfsim *v, struct vfsim_task *t, const struct nt_bad_fd_case *c,
 		     bool quirk)
 {

@@ -111,6 +111,15 @@ bool nt_expired_heard(struct vfsim_task *t, int root_fd, int own_fd, unsigned in
 typedef long nt_watch_fn(struct vfsim_task *t, int dfd, const char *path,
 			 unsigned int at_flags, int watch_fd, int watch_id);
 
+/*
+ * nt_watch_automounts - an automount point /mnt/auto (tmpfs "auto") made
+ * in a namespace of 1 mount, @watch on it (ID 1, through @fd, with
+ * @at_flags) succeeds and triggers the automount: 3 mounts then, the
+ * pipe's pipefs counted.  Prints what differs; for cr_assert().
+ */
+bool nt_watch_automounts(struct vfsim_task *t, nt_watch_fn *watch, unsigned int at_flags,
+			 int fd);
+
 /* Errata B1 and B2: one of the two calls given a watch_fd that is not a
  * notification pipe. */
 struct nt_bad_fd_case {

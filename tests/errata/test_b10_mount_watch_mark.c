@@ -34,8 +34,7 @@ VT_TEST(errata, b10_mark_cleared, "empty", fx_notify_tree)
 {
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1), 0);

@@ -31,8 +31,7 @@ VT_TEST(errata, b3_watch_sb_lookup_flags, "empty", fx_notify_tree)
 	int p[2], q[2];
 	long dfd;
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
 	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d", O_PATH | O_DIRECTORY, 0);
 	OK(dfd);
@@ -56,9 +55,7 @@ VT_TEST(errata, b3_watch_sb_lookup_flags_quirk, "empty", fx_notify_tree)
 	int p[2], q[2], r[2];
 	long dfd;
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
-	nt_pipe(t, 16, r);
+	nt_pipes(t, 16, p, q, r, NULL);
 	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
 	dfd = vfsim_openat(t, AT_FDCWD, "/x", O_CREAT | O_RDWR, 0755);
 	OK(dfd);

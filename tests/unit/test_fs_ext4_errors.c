@@ -43,8 +43,7 @@ static void setup(unsigned long flags, const char *data)
 	nt_mkdirs(t, "/mnt");
 	OK(vfsim_mount(t, "/dev/vda1", "/mnt", "ext4", flags, data));
 	sb = nt_sb_id(t, "/mnt");
-	nt_pipe(t, 32, p);
-	nt_pipe(t, 32, q);
+	nt_pipes(t, 32, p, q, NULL);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, q[0], 2), 0);
 }

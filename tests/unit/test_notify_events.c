@@ -66,8 +66,7 @@ static void setup(void)
 	nt_mkdirs(t, "/dst");
 	OK(vfsim_mount(t, "a", "/mnt/a", "tmpfs", 0, NULL));
 	nt_mkdirs(t, "/mnt/a/d");
-	nt_pipe(t, 64, p);
-	nt_pipe(t, 64, q);
+	nt_pipes(t, 64, p, q, NULL);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, q[0], 2), 0);
 }

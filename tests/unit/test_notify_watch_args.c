@@ -101,8 +101,7 @@ static void watch_id_range(const struct call *c)
 	unsigned int i;
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		EXPECT(c->watch(t, AT_FDCWD, "/mnt/a", 0, p[0], bad[i]), -EINVAL);
 		EXPECT(c->watch(t, AT_FDCWD, "/nope", 0, 99, bad[i]), -EINVAL);

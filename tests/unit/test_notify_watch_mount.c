@@ -139,11 +139,7 @@ static void no_automount_case(unsigned int at_flags)
 
 	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
-	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
-	cr_assert_eq(vt_count_mounts(t), 2);
-
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/auto", at_flags, p[0], 1), 0);
-	cr_assert_eq(vt_count_mounts(t), 3, "the automount did not happen");
+	cr_assert(nt_watch_automounts(t, vfsim_watch_mount, at_flags, p[0]));
 	sub = nt_mnt_id(t, "/mnt/auto");
 	cr_assert_neq(sub, nt_mnt_id(t, "/mnt"));
 	/* the same pipe on the same (submount root) directory */
@@ -182,8 +178,7 @@ VT_TEST(watch_mount, ebusy, "empty", fx_notify_tree)
 {
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
@@ -238,8 +233,7 @@ VT_TEST(watch_mount, removal, "empty", fx_notify_tree)
 {
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 7), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 8), 0);
 
@@ -275,8 +269,7 @@ VT_TEST(watch_mount, lsm_denies, "empty", fx_notify_tree)
 	struct nt_lsm_log log = { .ret = -EPERM };
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	vfsim_set_lsm(v, &nt_lsm_watch_mount_ops, &log);
 
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), -EPERM);
@@ -319,9 +312,7 @@ VT_TEST(watch_mount, pins_the_dentry, "empty", fx_notify_tree)
 {
 	int p[2], q[2], r[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
-	nt_pipe(t, 16, r);
+	nt_pipes(t, 16, p, q, r, NULL);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, q[0], 2), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d/e", 0, q[0], 3), 0);
@@ -354,8 +345,7 @@ VT_TEST(watch_mount, removal_when_the_mount_dies, "empty", fx_notify_tree)
 	unsigned int a;
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	a = nt_mnt_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a", 0, p[0], 3), 0);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 4), 0);

@@ -88,8 +88,7 @@ VT_TEST(watch_sb, empty_path_and_dfd, "empty", fx_notify_tree)
 	long dfd;
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	sb_a = nt_sb_id(t, "/mnt/a");
 	sb_root = nt_sb_id(t, "/");
 	dfd = vfsim_openat(t, AT_FDCWD, "/mnt/a/d", O_PATH | O_DIRECTORY, 0);
@@ -126,10 +125,7 @@ static void automount_case(unsigned int at_flags)
 
 	fx_notify_tree(v);
 	nt_pipe(t, 16, p);
-	OK(vfsim_mkautomount(t, "/mnt/auto", "tmpfs", "auto", NULL));
-	cr_assert_eq(vt_count_mounts(t), 2);
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/auto", at_flags, p[0], 1), 0);
-	cr_assert_eq(vt_count_mounts(t), 3, "the automount did not happen");
+	cr_assert(nt_watch_automounts(t, vfsim_watch_sb, at_flags, p[0]));
 	sb = nt_sb_id(t, "/mnt/auto");
 	cr_assert_neq(sb, nt_sb_id(t, "/mnt"));
 	nt_poke_sb(t, "/mnt/auto");
@@ -170,8 +166,7 @@ VT_TEST(watch_sb, ebusy, "empty", fx_notify_tree)
 	nt_mkdirs(t, "/mnt/c");
 	OK(vfsim_mount(t, "/mnt/a/d", "/mnt/b", NULL, MS_BIND, NULL));
 	OK(vfsim_mount(t, "c", "/mnt/c", "tmpfs", 0, NULL));
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	sb_a = nt_sb_id(t, "/mnt/a");
 
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
@@ -200,8 +195,7 @@ VT_TEST(watch_sb, removal, "empty", fx_notify_tree)
 	uint64_t sb_a;
 	int p[2], q[2];
 
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
+	nt_pipes(t, 16, p, q, NULL);
 	sb_a = nt_sb_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 7), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, q[0], 8), 0);
@@ -281,9 +275,7 @@ VT_TEST(watch_sb, removal_when_the_superblock_dies, "empty", fx_notify_tree)
 	int p[2], q[2], r[2];
 
 	OK(vfsim_mount(t, "/mnt/a", "/mnt/b", NULL, MS_BIND, NULL));
-	nt_pipe(t, 16, p);
-	nt_pipe(t, 16, q);
-	nt_pipe(t, 16, r);
+	nt_pipes(t, 16, p, q, r, NULL);
 	sb_a = nt_sb_id(t, "/mnt/a");
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], 1), 0);
 	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/b", 0, q[0], 2), 0);
