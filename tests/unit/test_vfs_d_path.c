@@ -4,8 +4,9 @@
  * them, inside a task: d_path() gives the path from the task's root (a
  * chrooted task sees its own "/"), __d_path() the path below a given
  * root or NULL when the root is not on the way up, d_absolute_path_ns()
- * the path from the namespace root; each is -ENAMETOOLONG for a buffer
- * too small, the NUL included.
+ * the path from the namespace root, dentry_path_raw() the path within
+ * the filesystem; each is -ENAMETOOLONG for a buffer too small, the NUL
+ * included.
  */
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -106,6 +107,22 @@ Test(d_path, chrooted_and_below_a_root)
 	cr_expect_null(__d_path(&p, &other, buf, sizeof(buf)));
 	path_put(&other);
 	path_put(&root);
+	path_put(&p);
+	vfsim_leave(&e);
+}
+
+/* The path of a dentry within its filesystem (as mountinfo's root field). */
+Test(d_path, dentry_path_raw)
+{
+	struct vfsim_entry e;
+	struct path p;
+	char buf[64];
+
+	lookup(&e, init, "/m/dir/sub", &p);
+	cr_expect_str_eq(dentry_path_raw(p.dentry, buf, sizeof(buf)), "/dir/sub");
+	cr_expect_eq(dentry_path_raw(p.dentry, buf, 8), ERR_PTR(-ENAMETOOLONG));
+	cr_expect_str_eq(dentry_path_raw(p.mnt->mnt_root, buf, sizeof(buf)), "/");
+	cr_expect_eq(dentry_path_raw(p.mnt->mnt_root, buf, 1), ERR_PTR(-ENAMETOOLONG));
 	path_put(&p);
 	vfsim_leave(&e);
 }
