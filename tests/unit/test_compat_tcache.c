@@ -26,8 +26,11 @@ static bool have_jemalloc(void)
 	return ksim_jemalloc_available();
 }
 
+/* A jemalloc context in @c; skips the test in a build without jemalloc. */
 static void ctx_open(struct ksim_ctx *c)
 {
+	if (!have_jemalloc())
+		cr_skip_test("no jemalloc in this build");
 	cr_assert_eq(ksim_ctx_init(c, KSIM_ALLOC_JEMALLOC), 0);
 }
 
@@ -61,8 +64,6 @@ Test(compat_tcache, slots_are_recycled_across_instances)
 	void *keep[N];
 	unsigned int out = 0;
 
-	if (!have_jemalloc())
-		cr_skip_test("no jemalloc in this build");
 	for (int i = 0; i < N; i++) {
 		ctx_open(&c[i]);
 		keep[i] = churn(&c[i]);
@@ -141,8 +142,6 @@ Test(compat_tcache, thread_exit_returns_its_tcache)
 	struct worker w;
 	pthread_t t;
 
-	if (!have_jemalloc())
-		cr_skip_test("no jemalloc in this build");
 	ctx_open(&c);
 	drop(&c, churn(&c));
 	cr_assert_eq(c.heap.tc_nr, 1, "this thread's");
@@ -167,8 +166,6 @@ Test(compat_tcache, teardown_outruns_a_thread_that_used_it)
 	struct worker w;
 	pthread_t t;
 
-	if (!have_jemalloc())
-		cr_skip_test("no jemalloc in this build");
 	ctx_open(&c);
 	worker_start(&w, &c, &t);
 	cr_assert_eq(c.heap.tc_nr, 1, "the worker's");
