@@ -65,8 +65,7 @@ static struct vfsim_task *watcher(uid_t uid, uint64_t object, int id, int fds[2]
 {
 	struct vfsim_task *w = vt_task(v, uid, uid);
 
-	wqt_pipe(w, O_NONBLOCK, 4, fds);
-	EXPECT(vfsim_test_watch(w, fds[0], object, id), 0);
+	wqt_watched_pipe(w, fds, object, id);
 	return w;
 }
 
