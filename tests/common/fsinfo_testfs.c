@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <linux/atomic.h>
 #include <fsinfo/fsinfo.h>
@@ -156,6 +157,25 @@ long vt_fsinfo(struct vfsim_task *t, const char *path, unsigned int attr,
 	struct fsinfo_params p = { .request = attr, .Nth = n, .Mth = m };
 
 	return vfsim_fsinfo(t, AT_FDCWD, path, &p, buf, size);
+}
+
+bool vt_fsinfo_string_is(struct vfsim_task *t, const char *path, unsigned int attr,
+			 unsigned int n, const char *want)
+{
+	unsigned char buf[256];
+	size_t len = strlen(want);
+	long ret;
+
+	memset(buf, 0xbd, sizeof(buf));
+	ret = vt_fsinfo(t, path, attr, n, 0, buf, sizeof(buf));
+	if (ret != (long)len || memcmp(buf, want, len) || buf[len] != 0xbd) {
+		fprintf(stderr, "fsinfo %s attribute %#x[%u]: %ld \"%.*s\"%s, want %zu \"%s\"\n",
+			path, attr, n, ret, ret > 0 && ret < 256 ? (int)ret : 0, buf,
+			ret == (long)len && buf[len] != 0xbd ? " and the tail written" : "",
+			len, want);
+		return false;
+	}
+	return true;
 }
 
 bool vt_fsinfo_lacks(struct vfsim_task *t, const char *path, const unsigned int *attrs,

@@ -62,6 +62,15 @@ long vt_fsinfo_mnt(struct vfsim_task *t, unsigned int mnt_id, unsigned int attr,
 		   void *buf, size_t size);
 
 /*
+ * vt_fsinfo_string_is - attribute @attr (Nth @n) of @path is the string
+ * @want: fsinfo() into a 256-byte buffer gives strlen(@want), those bytes
+ * and no NUL, the rest of the buffer untouched (S6).  Prints what differs
+ * to stderr; for cr_assert().
+ */
+bool vt_fsinfo_string_is(struct vfsim_task *t, const char *path, unsigned int attr,
+			 unsigned int n, const char *want);
+
+/*
  * vt_fsinfo_lacks - fsinfo() of @path gives -EOPNOTSUPP for each of the
  * @nr attributes @attrs (Nth 0, Mth 0, a 256-byte buffer); prints the
  * ones that did not to stderr.  For cr_assert(VT_FSINFO_LACKS(t, path,

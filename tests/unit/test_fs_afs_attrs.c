@@ -68,14 +68,6 @@ static void mount_at(const char *source, const char *path, const char *data)
 }
 
 /* A string attribute, compared whole (length and bytes). */
-#define EXPECT_STRING(path, attr, n, want) do {				\
-	char __buf[256];						\
-	memset(__buf, 0, sizeof(__buf));				\
-	EXPECT(vt_fsinfo(t, (path), (attr), (n), 0, __buf, sizeof(__buf)), \
-	       strlen(want));						\
-	cr_assert_str_eq(__buf, (want));				\
-} while (0)
-
 /* ---- the volume's table ------------------------------------------------------ */
 
 VT_TEST(fs_afs_attrs, timestamp_info, "empty", setup)
@@ -147,21 +139,21 @@ VT_TEST(fs_afs_attrs, features, "empty", setup)
 
 VT_TEST(fs_afs_attrs, volume_and_cell_names, "empty", setup)
 {
-	EXPECT_STRING(VOL, FSINFO_ATTR_VOLUME_NAME, 0, "root.cell");
-	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_CELL_NAME, 0, "grand.central.org");
-	EXPECT_STRING("/afs/example.org", FSINFO_ATTR_AFS_CELL_NAME, 0, "example.org");
+	cr_assert(vt_fsinfo_string_is(t, VOL, FSINFO_ATTR_VOLUME_NAME, 0, "root.cell"));
+	cr_assert(vt_fsinfo_string_is(t, VOL, FSINFO_ATTR_AFS_CELL_NAME, 0, "grand.central.org"));
+	cr_assert(vt_fsinfo_string_is(t, "/afs/example.org", FSINFO_ATTR_AFS_CELL_NAME, 0, "example.org"));
 	/* the generic VOLUME_ID is the volume ID in decimal */
-	EXPECT_STRING(VOL, FSINFO_ATTR_VOLUME_ID, 0, "536870912");
-	EXPECT_STRING("/afs/example.org/", FSINFO_ATTR_VOLUME_ID, 0, "1000");
+	cr_assert(vt_fsinfo_string_is(t, VOL, FSINFO_ATTR_VOLUME_ID, 0, "536870912"));
+	cr_assert(vt_fsinfo_string_is(t, "/afs/example.org/", FSINFO_ATTR_VOLUME_ID, 0, "1000"));
 	/* single-valued: N > 0 has no value */
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_CELL_NAME, 1, 0, NULL, 0), -ENODATA);
 }
 
 VT_TEST(fs_afs_attrs, server_names_nth, "empty", setup)
 {
-	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 0, FX_GCO_S0);
-	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 1, FX_GCO_S1);
-	EXPECT_STRING(VOL, FSINFO_ATTR_AFS_SERVER_NAME, 2, FX_GCO_S2);
+	cr_assert(vt_fsinfo_string_is(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 0, FX_GCO_S0));
+	cr_assert(vt_fsinfo_string_is(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 1, FX_GCO_S1));
+	cr_assert(vt_fsinfo_string_is(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 2, FX_GCO_S2));
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 3, 0, NULL, 0), -ENODATA);
 	EXPECT(vt_fsinfo(t, VOL, FSINFO_ATTR_AFS_SERVER_NAME, 100, 0, NULL, 0), -ENODATA);
 	/* xN, not xNM */
@@ -174,9 +166,9 @@ VT_TEST(fs_afs_attrs, server_names_are_the_volumes_list_in_lower_case, "empty", 
 {
 	/* "both@1+0": the list is server 1 then server 0 */
 	mount_at("#example.org:both", "/mnt/both", NULL);
-	EXPECT_STRING("/mnt/both", FSINFO_ATTR_AFS_SERVER_NAME, 0, EX_S1);
-	EXPECT_STRING("/mnt/both", FSINFO_ATTR_AFS_SERVER_NAME, 1,
-		      "0123abcd-0000-1111-2222-fedcba987654");
+	cr_assert(vt_fsinfo_string_is(t, "/mnt/both", FSINFO_ATTR_AFS_SERVER_NAME, 0, EX_S1));
+	cr_assert(vt_fsinfo_string_is(t, "/mnt/both", FSINFO_ATTR_AFS_SERVER_NAME, 1,
+		      "0123abcd-0000-1111-2222-fedcba987654"));
 	EXPECT(vt_fsinfo(t, "/mnt/both", FSINFO_ATTR_AFS_SERVER_NAME, 2, 0, NULL, 0), -ENODATA);
 }
 
@@ -242,7 +234,7 @@ VT_TEST(fs_afs_attrs, server_with_a_port_and_one_with_no_addresses, "empty", set
 	/* server 1 (first in this volume's list) has no address list */
 	EXPECT(vt_fsinfo(t, "/mnt/both", FSINFO_ATTR_AFS_SERVER_ADDRESSES, 0, 0, a, sizeof(a)),
 	       -ENODATA);
-	EXPECT_STRING("/mnt/both", FSINFO_ATTR_AFS_SERVER_NAME, 0, EX_S1);
+	cr_assert(vt_fsinfo_string_is(t, "/mnt/both", FSINFO_ATTR_AFS_SERVER_NAME, 0, EX_S1));
 	EXPECT(vt_fsinfo(t, "/mnt/both", FSINFO_ATTR_AFS_SERVER_ADDRESSES, 1, 0, a, sizeof(a)),
 	       128);
 	check_addr(a, 0, AF_INET, "203.0.113.7", 7001);
@@ -256,9 +248,9 @@ VT_TEST(fs_afs_attrs, no_server_list, "empty", setup)
 	EXPECT(vt_fsinfo(t, "/mnt/empty", FSINFO_ATTR_AFS_SERVER_NAME, 0, 0, NULL, 0), -ENODATA);
 	EXPECT(vt_fsinfo(t, "/mnt/empty", FSINFO_ATTR_AFS_SERVER_ADDRESSES, 0, 0, &a, sizeof(a)),
 	       -ENODATA);
-	EXPECT_STRING("/mnt/empty", FSINFO_ATTR_VOLUME_NAME, 0, "empty");
+	cr_assert(vt_fsinfo_string_is(t, "/mnt/empty", FSINFO_ATTR_VOLUME_NAME, 0, "empty"));
 	/* the third default ID of the cell: 536870912 + 3 * 2 */
-	EXPECT_STRING("/mnt/empty", FSINFO_ATTR_VOLUME_ID, 0, "536870918");
+	cr_assert(vt_fsinfo_string_is(t, "/mnt/empty", FSINFO_ATTR_VOLUME_ID, 0, "536870918"));
 }
 
 /* 33 addresses are 4224 bytes: more than the first 4096-byte buffer, so
@@ -349,8 +341,9 @@ VT_TEST(fs_afs_attrs, attribute_list, "empty", setup)
 
 VT_TEST(fs_afs_attrs, mount_devname_is_the_volume_source, "empty", setup)
 {
-	EXPECT_STRING(VOL, FSINFO_ATTR_MOUNT_DEVNAME, 0, "%grand.central.org:root.cell.");
-	EXPECT_STRING("/afs", FSINFO_ATTR_MOUNT_DEVNAME, 0, "none");
+	cr_assert(vt_fsinfo_string_is(t, VOL, FSINFO_ATTR_MOUNT_DEVNAME, 0,
+				      "%grand.central.org:root.cell."));
+	cr_assert(vt_fsinfo_string_is(t, "/afs", FSINFO_ATTR_MOUNT_DEVNAME, 0, "none"));
 }
 
 /* ---- the dynamic root ------------------------------------------------------- */
@@ -385,7 +378,7 @@ VT_TEST(fs_afs_attrs, dynamic_root, "empty", setup)
 	/* no volume, no cell, no servers */
 	cr_assert(VT_FSINFO_LACKS(t, "/afs", FSINFO_ATTR_VOLUME_NAME, FSINFO_ATTR_AFS_CELL_NAME,
 				  FSINFO_ATTR_AFS_SERVER_NAME, FSINFO_ATTR_AFS_SERVER_ADDRESSES));
-	EXPECT_STRING("/afs", FSINFO_ATTR_VOLUME_ID, 0, "afs");
+	cr_assert(vt_fsinfo_string_is(t, "/afs", FSINFO_ATTR_VOLUME_ID, 0, "afs"));
 
 	EXPECT(vt_fsinfo(t, "/afs", FSINFO_ATTR_STATFS, 0, 0, &s, sizeof(s)), sizeof(s));
 	cr_assert_eq(s.f_blocks.lo, 1);

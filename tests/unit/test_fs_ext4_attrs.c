@@ -312,9 +312,7 @@ VT_TEST(fs_ext4_attrs, volume_name, "empty", setup)
 	char buf[64];
 
 	mount_root("label=root");
-	memset(buf, 0xbd, sizeof(buf));
-	EXPECT(vt_fsinfo(t, "/mnt", FSINFO_ATTR_VOLUME_NAME, 0, 0, buf, sizeof(buf)), 4);
-	cr_assert_eq(memcmp(buf, "root", 4), 0);
+	cr_assert(vt_fsinfo_string_is(t, "/mnt", FSINFO_ATTR_VOLUME_NAME, 0, "root"));
 	/* tmpfs has none: VOLUME_NAME has no generic getter */
 	EXPECT(vfsim_mount(t, "m2", "/m2", "tmpfs", 0, NULL), 0);
 	EXPECT(vt_fsinfo(t, "/m2", FSINFO_ATTR_VOLUME_NAME, 0, 0, buf, sizeof(buf)), -EOPNOTSUPP);
@@ -342,10 +340,7 @@ VT_TEST(fs_ext4_attrs, volume_name_full_16, "empty", setup)
 	char buf[32];
 
 	mount_root("label=ABCDEFGHIJKLMNOP");
-	memset(buf, 0xbd, sizeof(buf));
-	EXPECT(vt_fsinfo(t, "/mnt", FSINFO_ATTR_VOLUME_NAME, 0, 0, buf, sizeof(buf)), 16);
-	cr_assert_eq(memcmp(buf, "ABCDEFGHIJKLMNOP", 16), 0);
-	cr_assert_eq((unsigned char)buf[16], 0xbd);
+	cr_assert(vt_fsinfo_string_is(t, "/mnt", FSINFO_ATTR_VOLUME_NAME, 0, "ABCDEFGHIJKLMNOP"));
 	memset(buf, 0xbd, sizeof(buf));
 	EXPECT(vt_fsinfo(t, "/mnt", FSINFO_ATTR_VOLUME_NAME, 0, 0, buf, 8), 16);
 	cr_assert_eq(memcmp(buf, "ABCDEFGH", 8), 0);
@@ -366,8 +361,7 @@ VT_TEST(fs_ext4_attrs, volume_name_bytes, "empty", setup)
 	       -EINVAL);
 	/* label text is anything but a comma, '=' included */
 	EXPECT(vfsim_mount(t, "/dev/vdb", "/m2", "ext4", 0, "label=a=b c"), 0);
-	EXPECT(vt_fsinfo(t, "/m2", FSINFO_ATTR_VOLUME_NAME, 0, 0, buf, sizeof(buf)), 5);
-	cr_assert_eq(memcmp(buf, "a=b c", 5), 0);
+	cr_assert(vt_fsinfo_string_is(t, "/m2", FSINFO_ATTR_VOLUME_NAME, 0, "a=b c"));
 }
 
 /* ---- EXT4_TIMESTAMPS ------------------------------------------------------------ */

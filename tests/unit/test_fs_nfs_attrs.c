@@ -52,16 +52,6 @@ static void setup(struct vfsim *v)
 		     "%s %s: other bytes", (path), #attr);		\
 } while (0)
 
-static void expect_string(const char *path, unsigned int attr, const char *want)
-{
-	char buf[256];
-
-	memset(buf, 0xbd, sizeof(buf));
-	EXPECT(vt_fsinfo(t, path, attr, 0, 0, buf, sizeof(buf)), strlen(want));
-	cr_assert_eq(memcmp(buf, want, strlen(want)), 0, "%s %#x: %.*s", path, attr,
-		     (int)strlen(want), buf);
-}
-
 /* The one 128-byte element of NFS_SERVER_ADDRESSES, byte for byte. */
 static void expect_address(const char *path, const unsigned char *want, size_t len)
 {
@@ -161,8 +151,8 @@ static void expect_nfs_mount(struct nfs_want *w)
 	EXPECT_VSTRUCT(w->path, FSINFO_ATTR_LIMITS, w->lim);
 	EXPECT_VSTRUCT(w->path, FSINFO_ATTR_SUPPORTS, w->sup);
 	EXPECT_VSTRUCT(w->path, FSINFO_ATTR_FEATURES, w->feat);
-	expect_string(w->path, FSINFO_ATTR_NFS_SERVER_NAME, w->server);
-	expect_string(w->path, FSINFO_ATTR_NFS_GSSAPI_NAME, w->gssapi);
+	cr_assert(vt_fsinfo_string_is(t, w->path, FSINFO_ATTR_NFS_SERVER_NAME, 0, w->server));
+	cr_assert(vt_fsinfo_string_is(t, w->path, FSINFO_ATTR_NFS_GSSAPI_NAME, 0, w->gssapi));
 	expect_address(w->path, w->addr, w->addr_len);
 }
 
@@ -246,9 +236,9 @@ VT_TEST(fs_nfs_attrs, ipv6_literal_source_and_port, "empty", setup)
 	struct fsinfo_nfs_info info = { .version = 3, .transport_proto = 6 };
 
 	EXPECT_VSTRUCT("/n6", FSINFO_ATTR_NFS_INFO, info);
-	expect_string("/n6", FSINFO_ATTR_NFS_SERVER_NAME, "2001:db8::2");
+	cr_assert(vt_fsinfo_string_is(t, "/n6", FSINFO_ATTR_NFS_SERVER_NAME, 0, "2001:db8::2"));
 	expect_address("/n6", sin6, sizeof(sin6));
-	expect_string("/n6", FSINFO_ATTR_MOUNT_DEVNAME, "[2001:db8::2]:/x");
+	cr_assert(vt_fsinfo_string_is(t, "/n6", FSINFO_ATTR_MOUNT_DEVNAME, 0, "[2001:db8::2]:/x"));
 }
 
 /* Patch 17's table first, then the common attributes it does not have. */
