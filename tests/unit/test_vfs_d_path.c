@@ -6,7 +6,7 @@
  * root or NULL when the root is not on the way up, d_absolute_path_ns()
  * the path from the namespace root, dentry_path_raw() the path within
  * the filesystem; each is -ENAMETOOLONG for a buffer too small, the NUL
- * included.
+ * included.  kern_path()'s own checks: empty, and PATH_MAX long.
  */
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -124,5 +124,20 @@ Test(d_path, dentry_path_raw)
 	cr_expect_str_eq(dentry_path_raw(p.mnt->mnt_root, buf, sizeof(buf)), "/");
 	cr_expect_eq(dentry_path_raw(p.mnt->mnt_root, buf, 1), ERR_PTR(-ENAMETOOLONG));
 	path_put(&p);
+	vfsim_leave(&e);
+}
+
+/* kern_path() takes a kernel string: empty is ENOENT, PATH_MAX is too long. */
+Test(d_path, kern_path_limits)
+{
+	static char longname[4200];
+	struct vfsim_entry e;
+	struct path p;
+
+	memset(longname, 'a', sizeof(longname) - 1);
+	longname[0] = '/';
+	vfsim_enter(&e, (struct task_struct *)init);
+	cr_expect_eq(kern_path("", LOOKUP_FOLLOW, &p), -ENOENT);
+	cr_expect_eq(kern_path(longname, LOOKUP_FOLLOW, &p), -ENAMETOOLONG);
 	vfsim_leave(&e);
 }
