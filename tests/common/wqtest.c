@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* Helpers for the watch_queue unit tests: see wqtest.h. */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -325,4 +326,50 @@ unsigned int wqt_count_fds(struct vfsim_task *t, int limit)
 		if (vfsim_ioctl(t, fd, 0, 0) != -EBADF)
 			nr++;
 	return nr;
+}
+
+static void *wqt_call_main(void *arg)
+{
+	struct wqt_call *c = arg;
+
+	__atomic_store_n(&c->started, 1, __ATOMIC_RELEASE);
+	switch (c->kind) {
+	case WQT_CALL_READ:
+		c->ret = vfsim_read(c->t, c->fd, c->buf, c->len);
+		break;
+	case WQT_CALL_WRITE:
+		c->ret = vfsim_write(c->t, c->fd, c->buf, c->len);
+		break;
+	case WQT_CALL_POST:
+		c->ret = wqt_post_seq(c->t, 1, (uint32_t)c->len);
+		break;
+	}
+	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+void wqt_call_start(struct wqt_call *c, struct vfsim_task *t, enum wqt_call_kind kind, int fd,
+		    void *buf, size_t len)
+{
+	int err;
+
+	memset(c, 0, sizeof(*c));
+	c->t = t;
+	c->kind = kind;
+	c->fd = fd;
+	c->buf = buf;
+	c->len = len;
+	err = pthread_create(&c->th, NULL, wqt_call_main, c);
+	if (err)
+		vt_die("pthread_create", -err);
+	while (!__atomic_load_n(&c->started, __ATOMIC_ACQUIRE))
+		sched_yield();
+}
+
+void wqt_call_join(struct wqt_call *c)
+{
+	int err = pthread_join(c->th, NULL);
+
+	if (err)
+		vt_die("pthread_join", -err);
 }

@@ -21,6 +21,7 @@
 #ifndef VFSIM_TESTS_COMMON_WQTEST_H
 #define VFSIM_TESTS_COMMON_WQTEST_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -118,6 +119,34 @@ static inline size_t wqt_filter_size(unsigned int nr)
 	return sizeof(struct watch_notification_filter) +
 	       nr * sizeof(struct watch_notification_type_filter);
 }
+
+/*
+ * A call in a thread of its own, for calls that may sleep: wqt_call_start()
+ * runs it and returns once the thread has begun (asleep in the call or not
+ * yet in it: a test must not depend on which); ->done is set when the call
+ * has returned, ->ret is its result after wqt_call_join().  Both abort on
+ * a pthread failure.
+ */
+enum wqt_call_kind {
+	WQT_CALL_READ,		/* vfsim_read(fd, buf, len) */
+	WQT_CALL_WRITE,		/* vfsim_write(fd, buf, len) */
+	WQT_CALL_POST,		/* wqt_post_seq(object 1, sequence number len) */
+};
+
+struct wqt_call {
+	pthread_t th;
+	struct vfsim_task *t;
+	enum wqt_call_kind kind;
+	int fd;
+	void *buf;
+	size_t len;
+	long ret;
+	int started, done;
+};
+
+void wqt_call_start(struct wqt_call *c, struct vfsim_task *t, enum wqt_call_kind kind, int fd,
+		    void *buf, size_t len);
+void wqt_call_join(struct wqt_call *c);
 
 /* The number of open fds of @t below @limit (probed with an unknown ioctl,
  * which gives -EBADF only for a closed fd). */

@@ -58,60 +58,6 @@ static void notification_pipe(struct vfsim_task *t, int fds[2])
 	EXPECT(vfsim_test_watch(t, fds[0], 1, 0), 0);
 }
 
-/* ---- a call in another thread ------------------------------------------ */
-
-enum op_kind { OP_READ, OP_WRITE, OP_POST };
-
-struct op {
-	pthread_t th;
-	struct vfsim_task *t;
-	enum op_kind kind;
-	int fd;
-	void *buf;
-	size_t len;		/* OP_POST: the record's sequence number */
-	long ret;
-	int started;
-};
-
-static void *op_main(void *arg)
-{
-	struct op *o = arg;
-
-	__atomic_store_n(&o->started, 1, __ATOMIC_RELEASE);
-	switch (o->kind) {
-	case OP_READ:
-		o->ret = vfsim_read(o->t, o->fd, o->buf, o->len);
-		break;
-	case OP_WRITE:
-		o->ret = vfsim_write(o->t, o->fd, o->buf, o->len);
-		break;
-	case OP_POST:
-		o->ret = wqt_post_seq(o->t, 1, (uint32_t)o->len);
-		break;
-	}
-	return NULL;
-}
-
-/* Start it and wait until it has begun (asleep or not: the tests do not care). */
-static void op_start(struct op *o, struct vfsim_task *t, enum op_kind kind, int fd,
-		     void *buf, size_t len)
-{
-	memset(o, 0, sizeof(*o));
-	o->t = t;
-	o->kind = kind;
-	o->fd = fd;
-	o->buf = buf;
-	o->len = len;
-	cr_assert_eq(pthread_create(&o->th, NULL, op_main, o), 0);
-	while (!__atomic_load_n(&o->started, __ATOMIC_ACQUIRE))
-		sched_yield();
-}
-
-static void op_join(struct op *o)
-{
-	cr_assert_eq(pthread_join(o->th, NULL), 0);
-}
-
 /* ---- with the option: -EAGAIN where the call would sleep ------------------ */
 
 Test(vfs_nosleep, empty_notification_pipe_read_eagain)
@@ -192,16 +138,16 @@ Test(vfs_nosleep, second_thread_record_found_by_polling)
 	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *poster = vt_task(v, 0, 0);
 	unsigned char buf[128];
-	struct op o;
+	struct wqt_call o;
 	int fds[2];
 	long n;
 
 	notification_pipe(t, fds);
-	op_start(&o, poster, OP_POST, -1, NULL, 7);
+	wqt_call_start(&o, poster, WQT_CALL_POST, -1, NULL, 7);
 	while ((n = vfsim_read(t, fds[0], buf, sizeof(buf))) == -EAGAIN)
 		sched_yield();
 	cr_assert(wqt_records_are(buf, n, 16, "7"));
-	op_join(&o);
+	wqt_call_join(&o);
 	EXPECT(o.ret, 0);
 	finish(v);
 }
@@ -214,13 +160,13 @@ Test(vfs_nosleep, off_notification_read_woken_by_post)
 	struct vfsim_task *t = vfsim_init_task(v);
 	struct vfsim_task *poster = vt_task(v, 0, 0);
 	unsigned char buf[128];
-	struct op o;
+	struct wqt_call o;
 	int fds[2];
 
 	notification_pipe(t, fds);
-	op_start(&o, t, OP_READ, fds[0], buf, sizeof(buf));
+	wqt_call_start(&o, t, WQT_CALL_READ, fds[0], buf, sizeof(buf));
 	EXPECT(wqt_post_seq(poster, 1, 1), 0);
-	op_join(&o);
+	wqt_call_join(&o);
 	cr_assert(wqt_records_are(buf, o.ret, 16, "1"));
 	finish(v);
 }
@@ -230,13 +176,13 @@ Test(vfs_nosleep, off_plain_read_woken_by_write)
 	struct vfsim *v = boot(false);
 	struct vfsim_task *t = vfsim_init_task(v);
 	char buf[16];
-	struct op o;
+	struct wqt_call o;
 	int fds[2];
 
 	EXPECT(vfsim_pipe2(t, fds, 0), 0);
-	op_start(&o, t, OP_READ, fds[0], buf, sizeof(buf));
+	wqt_call_start(&o, t, WQT_CALL_READ, fds[0], buf, sizeof(buf));
 	EXPECT(vfsim_write(t, fds[1], "ping", 4), 4);
-	op_join(&o);
+	wqt_call_join(&o);
 	EXPECT(o.ret, 4);
 	cr_assert(memcmp(buf, "ping", 4) == 0);
 	finish(v);
@@ -248,16 +194,16 @@ Test(vfs_nosleep, off_full_write_woken_by_read)
 	struct vfsim *v = boot(false);
 	struct vfsim_task *t = vfsim_init_task(v);
 	static char big[PIPE_BYTES + 100], back[PIPE_BYTES + 100];
-	struct op o;
+	struct wqt_call o;
 	int fds[2];
 
 	memset(big, 'x', sizeof(big));
 	EXPECT(vfsim_pipe2(t, fds, 0), 0);
-	op_start(&o, t, OP_WRITE, fds[1], big, sizeof(big));
+	wqt_call_start(&o, t, WQT_CALL_WRITE, fds[1], big, sizeof(big));
 	/* Whether or not the writer has filled the ring yet, this read takes
 	 * a first page's worth (more if it finds less, never less than 1). */
 	OK(vfsim_read(t, fds[0], back, 4096));
-	op_join(&o);
+	wqt_call_join(&o);
 	EXPECT(o.ret, (long)sizeof(big));
 	finish(v);
 }

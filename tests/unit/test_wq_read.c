@@ -33,48 +33,25 @@
 static struct vfsim *v;
 static struct vfsim_task *t;
 
+/* A read of up to 256 bytes in a thread of its own (common/wqtest). */
 struct reader {
-	pthread_t th;
-	int fd;
-	size_t len;
+	struct wqt_call c;
 	unsigned char buf[256];
-	long ret;
-	int started, done;
 };
-
-static void *reader_main(void *arg)
-{
-	struct reader *r = arg;
-
-	__atomic_store_n(&r->started, 1, __ATOMIC_RELEASE);
-	r->ret = vfsim_read(t, r->fd, r->buf, r->len);
-	__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
-	return NULL;
-}
 
 /* Start a read of @fd by task t in another thread and wait until it has
  * at least begun (it may or may not be asleep yet: the tests do not care). */
 static void start_reader(struct reader *r, int fd, size_t len)
 {
-	memset(r, 0, sizeof(*r));
-	r->fd = fd;
-	r->len = len;
-	cr_assert_eq(pthread_create(&r->th, NULL, reader_main, r), 0);
-	while (!__atomic_load_n(&r->started, __ATOMIC_ACQUIRE))
-		sched_yield();
-}
-
-static void join_reader(struct reader *r)
-{
-	cr_assert_eq(pthread_join(r->th, NULL), 0);
+	wqt_call_start(&r->c, t, WQT_CALL_READ, fd, r->buf, len);
 }
 
 static void expect_records(const struct reader *r, const char *want)
 {
 	char text[256] = "";
 
-	cr_assert(r->ret > 0, "read: %ld (%s)", r->ret, vfsim_errno_name((int)-r->ret));
-	cr_assert_geq(wqt_render(r->buf, (size_t)r->ret, text, sizeof(text)), 1);
+	cr_assert(r->c.ret > 0, "read: %ld (%s)", r->c.ret, vfsim_errno_name((int)-r->c.ret));
+	cr_assert_geq(wqt_render(r->buf, (size_t)r->c.ret, text, sizeof(text)), 1);
 	cr_assert_str_eq(text, want);
 }
 
@@ -123,11 +100,11 @@ static void woken_read(unsigned int nr_notes, int watch_id,
 		EXPECT(vfsim_test_watch(t, fds[0], 1, watch_id), 0);
 	start_reader(&r, fds[0], 128);
 	EXPECT(wake(other, fds), 0);
-	join_reader(&r);
+	wqt_call_join(&r.c);
 	if (want)
 		expect_records(&r, want);
 	else
-		EXPECT(r.ret, 0);
+		EXPECT(r.c.ret, 0);
 }
 
 VT_TEST(wq_read, blocking_read_woken_by_post, "empty", NULL, .timeout = 60)
@@ -164,8 +141,8 @@ VT_TEST(wq_read, blocking_plain_read_woken_by_write, "empty", NULL, .timeout = 6
 	EXPECT(vfsim_pipe2(t, fds, 0), 0);
 	start_reader(&r, fds[0], 128);
 	EXPECT(vfsim_write(t, fds[1], "ping", 4), 4);
-	join_reader(&r);
-	EXPECT(r.ret, 4);
+	wqt_call_join(&r.c);
+	EXPECT(r.c.ret, 4);
 	cr_assert(memcmp(r.buf, "ping", 4) == 0);
 }
 
@@ -209,13 +186,13 @@ static void expect_interrupted_read(int fd)
 	struct reader r;
 
 	start_reader(&r, fd, 128);
-	while (!__atomic_load_n(&r.done, __ATOMIC_ACQUIRE)) {
+	while (!__atomic_load_n(&r.c.done, __ATOMIC_ACQUIRE)) {
 		vfsim_task_set_signal_pending(t, true);
 		sched_yield();
 	}
-	join_reader(&r);
+	wqt_call_join(&r.c);
 	vfsim_task_set_signal_pending(t, false);
-	EXPECT(r.ret, -ERESTARTSYS);
+	EXPECT(r.c.ret, -ERESTARTSYS);
 }
 
 VT_TEST(wq_read, signal_wakes_sleeping_reader, "empty", NULL, .timeout = 60)
