@@ -251,3 +251,28 @@ Test(api_invariants, mount_watch_marks)
 	d->d_flags &= ~DCACHE_MOUNT_WATCH;
 	clean();
 }
+
+Test(api_invariants, peer_rings)
+{
+	struct list_head *prev = mb->mnt_share.prev;
+	struct mnt_namespace *ns = mb->mnt_ns;
+	int group = ma->mnt_group_id;
+
+	/* A link of the ring that does not point back. */
+	mb->mnt_share.prev = &mb->mnt_share;
+	broken("mount 2: peer ring broken at");
+	mb->mnt_share.prev = prev;
+
+	/* A peer outside the namespace, seen from the ring. */
+	mb->mnt_ns = NULL;
+	broken("mount 2: peer 3 in another namespace");
+	mb->mnt_ns = ns;
+
+	/* A second ring under the same group ID. */
+	mp->mnt.mnt_flags |= MNT_SHARED;
+	mp->mnt_group_id = group;
+	broken("two rings");
+	mp->mnt.mnt_flags &= ~MNT_SHARED;
+	mp->mnt_group_id = 0;
+	clean();
+}
