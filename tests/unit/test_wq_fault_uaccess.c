@@ -233,7 +233,9 @@ static long op_plain_read(struct fault_run *r)
 	return vfsim_read(t, fds[0], r->args[0], 5);
 }
 
-static long want_plain_read(struct fault_run *r)
+/* A plain read or write of 5 bytes: all of them, or EFAULT when the one
+ * copy faulted. */
+static long want_5_bytes(struct fault_run *r)
 {
 	unsigned int n = faulted(r);
 
@@ -271,13 +273,6 @@ static void setup_plain_merge(struct fault_run *r)
 static long op_plain_write(struct fault_run *r)
 {
 	return vfsim_write(t, fds[1], r->args[0], 5);
-}
-
-static long want_plain_write(struct fault_run *r)
-{
-	unsigned int n = faulted(r);
-
-	return n ? -EFAULT : 5;
 }
 
 static int fionread(void)
@@ -377,13 +372,13 @@ WQ_UACCESS(test_post, .setup = setup_post, .op = op_post, .copies = 2,
 	   .want = want_efault_or_0, .after_fail = check_post, .after_ok = check_post)
 /* plain pipes; the checks of read and of the merged write read the pipe */
 WQ_UACCESS(plain_read, .setup = setup_plain_read, .op = op_plain_read, .copies = 1,
-	   .want = want_plain_read, .after_fail = check_plain_read,
+	   .want = want_5_bytes, .after_fail = check_plain_read,
 	   .after_ok = check_plain_read, .retry_apart = true)
 WQ_UACCESS(plain_write, .setup = setup_plain_write, .op = op_plain_write, .copies = 1,
-	   .want = want_plain_write, .after_fail = check_plain_write,
+	   .want = want_5_bytes, .after_fail = check_plain_write,
 	   .after_ok = check_plain_write)
 WQ_UACCESS(plain_write_merged, .setup = setup_plain_merge, .op = op_plain_write, .copies = 1,
-	   .want = want_plain_write, .after_fail = check_plain_merge,
+	   .want = want_5_bytes, .after_fail = check_plain_merge,
 	   .after_ok = check_plain_merge, .retry_apart = true)
 /* two pages: a copy each; a fault in the second returns the first page */
 WQ_UACCESS(plain_write_two_pages, .setup = setup_plain_two_pages, .op = op_plain_write_big,
