@@ -323,26 +323,27 @@ static void expired(struct fault_run *r)
 
 /* ---- the sweeps ------------------------------------------------------------------- */
 
-/* getname, the watch list, the watch */
-FAULT_ALLOC_TEST(notify_fault_alloc, watch_mount_first, .setup = setup_plain,
-		 .op = op_watch_mount, .min_allocs = 3, .after_ok = mount_watch_made,
-		 .after_fail = mount_watch_not_made, .retry_apart = true)
-/* getname, the watch */
-FAULT_ALLOC_TEST(notify_fault_alloc, watch_mount_listed, .setup = setup_listed,
-		 .op = op_watch_mount, .min_allocs = 2, .after_ok = mount_watch_made,
-		 .after_fail = mount_watch_not_made, .retry_apart = true)
-FAULT_ALLOC_TEST(notify_fault_alloc, unwatch_mount, .setup = setup_watched,
-		 .op = op_unwatch_mount, .min_allocs = 1, .after_ok = mount_watch_removed,
-		 .after_fail = mount_watch_kept, .retry_apart = true)
-FAULT_ALLOC_TEST(notify_fault_alloc, watch_sb_first, .setup = setup_plain,
-		 .op = op_watch_sb, .min_allocs = 3, .after_ok = sb_watch_made,
-		 .after_fail = sb_watch_not_made, .retry_apart = true)
-FAULT_ALLOC_TEST(notify_fault_alloc, watch_sb_listed, .setup = setup_listed,
-		 .op = op_watch_sb, .min_allocs = 2, .after_ok = sb_watch_made,
-		 .after_fail = sb_watch_not_made, .retry_apart = true)
-FAULT_ALLOC_TEST(notify_fault_alloc, unwatch_sb, .setup = setup_watched,
-		 .op = op_unwatch_sb, .min_allocs = 1, .after_ok = sb_watch_removed,
-		 .after_fail = sb_watch_kept, .retry_apart = true)
+/*
+ * watch_@call where the object has no watch list yet (getname, the watch
+ * list, the watch: at least 3 points) and where it has one (getname, the
+ * watch: 2), and the removal of p's watch (1).
+ */
+#define WATCH_SWEEPS(call)						\
+	FAULT_ALLOC_TEST(notify_fault_alloc, watch_##call##_first, .setup = setup_plain, \
+			 .op = op_watch_##call, .min_allocs = 3,		\
+			 .after_ok = call##_watch_made, .after_fail = call##_watch_not_made, \
+			 .retry_apart = true)					\
+	FAULT_ALLOC_TEST(notify_fault_alloc, watch_##call##_listed, .setup = setup_listed, \
+			 .op = op_watch_##call, .min_allocs = 2,		\
+			 .after_ok = call##_watch_made, .after_fail = call##_watch_not_made, \
+			 .retry_apart = true)					\
+	FAULT_ALLOC_TEST(notify_fault_alloc, unwatch_##call, .setup = setup_watched,	\
+			 .op = op_unwatch_##call, .min_allocs = 1,		\
+			 .after_ok = call##_watch_removed, .after_fail = call##_watch_kept, \
+			 .retry_apart = true)
+
+WATCH_SWEEPS(mount)
+WATCH_SWEEPS(sb)
 /* mount-tree operations with watchers on the way */
 FAULT_ALLOC_TEST(notify_fault_alloc, mount_watched, .setup = setup_tree_watched,
 		 .op = op_mount, .after_fail = quiet, .after_ok = mounted)
