@@ -195,10 +195,17 @@ VT_TEST(vfs_propagation, unbindable, "empty", NULL)
  *   |-/b           tmpfs "b" (3)
  *   `-/c           tmpfs "c" (4)
  */
-VT_TEST(vfs_propagation, peer_group_ids, "empty", NULL)
+/* The peer group ID of the mount at @path (0: none). */
+static unsigned int group_of(const char *path)
 {
 	struct vt_mount m;
 
+	cr_assert_eq(vt_mount_at(t, path, &m), 0, "%s", path);
+	return m.d.peer_group;
+}
+
+VT_TEST(vfs_propagation, peer_group_ids, "empty", NULL)
+{
 	fx_tmpfs(t, "a", "/a");
 	fx_tmpfs(t, "b", "/b");
 	fx_tmpfs(t, "c", "/c");
@@ -216,27 +223,22 @@ VT_TEST(vfs_propagation, peer_group_ids, "empty", NULL)
 	/* the group of /a dies: 1 is the smallest free */
 	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_PRIVATE, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/c", NULL, MS_SHARED, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/c", &m), 0);
-	cr_assert_eq(m.d.peer_group, 1);
+	cr_assert_eq(group_of("/c"), 1);
 	/* a group lives while one peer does */
 	EXPECT(vfsim_mount(t, "/c", "/d", NULL, MS_BIND, NULL), 0);
 	EXPECT(vfsim_umount2(t, "/c", 0), 0);
-	cr_assert_eq(vt_mount_at(t, "/d", &m), 0);
-	cr_assert_eq(m.d.peer_group, 1);
+	cr_assert_eq(group_of("/d"), 1);
 	EXPECT(vfsim_mount(t, NULL, "/a", NULL, MS_SHARED, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/a", &m), 0);
-	cr_assert_eq(m.d.peer_group, 3);
+	cr_assert_eq(group_of("/a"), 3);
 	/* ... and dies with the last: umount releases the ID */
 	EXPECT(vfsim_umount2(t, "/d", 0), 0);
 	EXPECT(vfsim_umount2(t, "/b", 0), 0);
 	EXPECT(vfsim_mount(t, "c", "/c", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/c", NULL, MS_SHARED, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/c", &m), 0);
-	cr_assert_eq(m.d.peer_group, 1);
+	cr_assert_eq(group_of("/c"), 1);
 	EXPECT(vfsim_mount(t, "b", "/b", "tmpfs", 0, NULL), 0);
 	EXPECT(vfsim_mount(t, NULL, "/b", NULL, MS_SHARED, NULL), 0);
-	cr_assert_eq(vt_mount_at(t, "/b", &m), 0);
-	cr_assert_eq(m.d.peer_group, 2);
+	cr_assert_eq(group_of("/b"), 2);
 }
 
 /*
