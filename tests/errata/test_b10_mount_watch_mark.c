@@ -54,7 +54,6 @@ VT_TEST(errata, b10_mark_cleared_quirk, "empty", fx_notify_tree)
 	char why[256] = "";
 	int p[2];
 
-	nt_mkdirs(t, "/mnt/a/d/e");
 	nt_pipe(t, 16, p);
 	vfsim_set_quirks(v, VFSIM_QUIRK_B10);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);

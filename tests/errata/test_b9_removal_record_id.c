@@ -63,7 +63,6 @@ VT_TEST(errata, b9_removal_id_quirk, "empty", fx_notify_tree)
 	uint64_t first, again, other;
 	int p[2];
 
-	nt_mkdirs(t, "/mnt/a/d/e");
 	nt_pipe(t, 16, p);
 	vfsim_set_quirks(v, VFSIM_QUIRK_B9);
 	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], 1), 0);
