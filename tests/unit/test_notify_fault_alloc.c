@@ -136,69 +136,56 @@ static void quiet(struct fault_run *r)
 	cr_assert(nt_records_are(t, q[0], "%s", ""), "%s %s: q", r->c->name, r->what);
 }
 
-/* A mount watch of p on /mnt/a/d exists (@present) or not. */
-static void check_mount_watch(bool present)
+/* p's watch a sweep of WATCH_SWEEPS() makes or removes (its case's .priv):
+ * the call, a path to remove it by, its ID. */
+struct watched {
+	nt_watch_fn *watch;
+	const char *path;
+	int id;
+	bool sb;		/* on the superblock of /mnt/a, not on d */
+};
+
+static const struct watched mount_watch = { vfsim_watch_mount, "/mnt/a/d", 1, false };
+static const struct watched sb_watch = { vfsim_watch_sb, "/mnt/a", 2, true };
+
+/* p holds exactly the REMOVAL record of @w's watch. */
+static bool removal_of(const struct watched *w)
 {
-	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/mnt/a/d", 0, p[0], -1),
-	       present ? 0 : -EBADSLT);
-	if (present)
-		cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x2\n"));
+	return nt_records_are(t, p[0], "meta removal id=%d object=0x%llx\n", w->id,
+			      w->sb ? sb_a : 2ULL);
 }
 
-static void check_sb_watch(bool present)
+/* @w's watch exists (@present) or not: removing it succeeds (with its
+ * REMOVAL record) or is EBADSLT. */
+static void check_watch(const struct watched *w, bool present)
 {
-	EXPECT(vfsim_watch_sb(t, AT_FDCWD, "/mnt/a", 0, p[0], -1),
-	       present ? 0 : -EBADSLT);
+	EXPECT(w->watch(t, AT_FDCWD, w->path, 0, p[0], -1), present ? 0 : -EBADSLT);
 	if (present)
-		cr_assert(nt_records_are(t, p[0], "meta removal id=2 object=0x%llx\n", sb_a));
+		cr_assert(removal_of(w));
 }
 
-static void mount_watch_made(struct fault_run *r)
+static void watch_made(struct fault_run *r)
 {
 	cr_assert(nt_records_are(t, p[0], "%s", ""));
-	check_mount_watch(true);
+	check_watch(r->c->priv, true);
 }
 
-static void mount_watch_not_made(struct fault_run *r)
+static void watch_not_made(struct fault_run *r)
 {
 	quiet(r);
-	check_mount_watch(false);
+	check_watch(r->c->priv, false);
 }
 
-static void mount_watch_removed(struct fault_run *r)
+static void watch_removed(struct fault_run *r)
 {
-	cr_assert(nt_records_are(t, p[0], "meta removal id=1 object=0x2\n"));
-	check_mount_watch(false);
+	cr_assert(removal_of(r->c->priv));
+	check_watch(r->c->priv, false);
 }
 
-static void mount_watch_kept(struct fault_run *r)
-{
-	quiet(r);
-	check_mount_watch(true);
-}
-
-static void sb_watch_made(struct fault_run *r)
-{
-	cr_assert(nt_records_are(t, p[0], "%s", ""));
-	check_sb_watch(true);
-}
-
-static void sb_watch_not_made(struct fault_run *r)
+static void watch_kept(struct fault_run *r)
 {
 	quiet(r);
-	check_sb_watch(false);
-}
-
-static void sb_watch_removed(struct fault_run *r)
-{
-	cr_assert(nt_records_are(t, p[0], "meta removal id=2 object=0x%llx\n", sb_a));
-	check_sb_watch(false);
-}
-
-static void sb_watch_kept(struct fault_run *r)
-{
-	quiet(r);
-	check_sb_watch(true);
+	check_watch(r->c->priv, true);
 }
 
 static long op_mount(struct fault_run *r)
@@ -331,16 +318,16 @@ static void expired(struct fault_run *r)
 #define WATCH_SWEEPS(call)						\
 	FAULT_ALLOC_TEST(notify_fault_alloc, watch_##call##_first, .setup = setup_plain, \
 			 .op = op_watch_##call, .min_allocs = 3,		\
-			 .after_ok = call##_watch_made, .after_fail = call##_watch_not_made, \
-			 .retry_apart = true)					\
+			 .after_ok = watch_made, .after_fail = watch_not_made,	\
+			 .retry_apart = true, .priv = &call##_watch)		\
 	FAULT_ALLOC_TEST(notify_fault_alloc, watch_##call##_listed, .setup = setup_listed, \
 			 .op = op_watch_##call, .min_allocs = 2,		\
-			 .after_ok = call##_watch_made, .after_fail = call##_watch_not_made, \
-			 .retry_apart = true)					\
+			 .after_ok = watch_made, .after_fail = watch_not_made,	\
+			 .retry_apart = true, .priv = &call##_watch)		\
 	FAULT_ALLOC_TEST(notify_fault_alloc, unwatch_##call, .setup = setup_watched,	\
 			 .op = op_unwatch_##call, .min_allocs = 1,		\
-			 .after_ok = call##_watch_removed, .after_fail = call##_watch_kept, \
-			 .retry_apart = true)
+			 .after_ok = watch_removed, .after_fail = watch_kept,	\
+			 .retry_apart = true, .priv = &call##_watch)
 
 WATCH_SWEEPS(mount)
 WATCH_SWEEPS(sb)
