@@ -4,13 +4,14 @@
  *   - a directory with S_ISGID hands its group to what is made in it, and
  *     the bit to new directories (inode_init_owner()); without it the
  *     maker's group is used;
- *   - a name longer than NAME_MAX is ENAMETOOLONG, 255 bytes is fine; a
- *     trailing slash on a name that is created as a non-directory
- *     (symlink) is ENOENT, as filename_create() says;
+ *   - a name longer than NAME_MAX is ENAMETOOLONG (mkdir, symlink, open
+ *     with O_CREAT), 255 bytes is fine; a trailing slash on a name that
+ *     is created as a non-directory (symlink) is ENOENT, as
+ *     filename_create() says; O_CREAT of a directory is EISDIR;
  *   - read(2) and write(2) on a regular file of the model, which has no
  *     data operations, are EINVAL; on an fd opened for the other
  *     direction EBADF;
- *   - AFS refuses symlinks (EACCES).
+ *   - AFS refuses symlinks, and files in its dynamic root (EACCES).
  */
 #include <criterion/criterion.h>
 #include <errno.h>
@@ -71,8 +72,12 @@ Test(vfs_inodes, name_lengths_and_slashes)
 	path[260] = 'n';
 	path[261] = '\0';
 	EXPECT(vfsim_mkdirat(init, AT_FDCWD, path, 0755), -ENAMETOOLONG);
+	EXPECT(vfsim_symlinkat(init, "x", AT_FDCWD, path), -ENAMETOOLONG);
+	EXPECT(vfsim_openat(init, AT_FDCWD, path, O_RDONLY | O_CREAT, 0644), -ENAMETOOLONG);
 	EXPECT(vfsim_symlinkat(init, "x", AT_FDCWD, "/tmp/l/"), -ENOENT);
 	OK(vfsim_mkdirat(init, AT_FDCWD, "/tmp/d/", 0755));
+	/* O_CREAT of what is a directory already. */
+	EXPECT(vfsim_openat(init, AT_FDCWD, "/tmp/d", O_RDONLY | O_CREAT, 0644), -EISDIR);
 }
 
 Test(vfs_inodes, file_data_operations)
@@ -98,4 +103,6 @@ Test(vfs_inodes, file_data_operations)
 Test(vfs_inodes, afs_has_no_symlinks)
 {
 	EXPECT(vfsim_symlinkat(init, "x", AT_FDCWD, "/afs/grand.central.org/doc/l"), -EACCES);
+	/* Nor files in its dynamic root, which has no create operation. */
+	EXPECT(vfsim_openat(init, AT_FDCWD, "/afs/x", O_RDONLY | O_CREAT, 0644), -EACCES);
 }
