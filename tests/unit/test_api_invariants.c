@@ -9,6 +9,7 @@
  */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfsim/scenario.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
@@ -275,4 +277,21 @@ Test(api_invariants, peer_rings)
 	mp->mnt.mnt_flags &= ~MNT_SHARED;
 	mp->mnt_group_id = 0;
 	clean();
+}
+
+Test(api_invariants, watched_dentry_without_its_mark)
+{
+	struct dentry *d = mp->mnt.mnt_root;
+	int fds[2];
+
+	OK(vfsim_pipe2(init, fds, O_NOTIFICATION_PIPE));
+	OK(vfsim_ioctl(init, fds[0], IOC_WATCH_QUEUE_SET_SIZE, 4));
+	OK(vfsim_watch_mount(init, AT_FDCWD, "/p", 0, fds[0], 1));
+	clean();
+	d->d_flags &= ~DCACHE_MOUNT_WATCH;
+	broken("dentry /: watched but not DCACHE_MOUNT_WATCH");
+	d->d_flags |= DCACHE_MOUNT_WATCH;
+	clean();
+	OK(vfsim_close(init, fds[0]));
+	OK(vfsim_close(init, fds[1]));
 }
