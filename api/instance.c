@@ -74,6 +74,8 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 		free(v);
 		return err;
 	}
+	if (opts->mount_max)
+		v->mount_max = opts->mount_max;
 	*out = v;
 	return 0;
 }

@@ -47,6 +47,15 @@
 
 #define FUZZ_FULL_EVERY 16
 
+/*
+ * fs.mount-max of the harness's instances: `bind / / rec` doubles the tree,
+ * and 64 calls could otherwise build Linux's 100000 mounts, with an
+ * invariant check over all of them after each call.
+ */
+#define FUZZ_MOUNT_MAX 1000
+
+static const struct vfsim_options fuzz_options = { .seed = 1, .mount_max = FUZZ_MOUNT_MAX };
+
 struct fuzz_state {
 	struct prog prog;
 	unsigned long runs;
@@ -55,10 +64,9 @@ struct fuzz_state {
 
 static struct vfsim *boot(const struct prog *p)
 {
-	struct vfsim_options opts = { .seed = 1 };
 	struct vfsim *v;
 
-	if (vfsim_create(&opts, &v) < 0)
+	if (vfsim_create(&fuzz_options, &v) < 0)
 		fuzz_fail("vfsim_create failed");
 	if (vfsim_boot(v, p->boot_default ? "default" : "empty") < 0)
 		fuzz_fail("vfsim_boot failed");
@@ -109,7 +117,7 @@ static void replay_as_scenario(const struct prog *p)
 	prog_print(p, out);
 	fclose(out);
 
-	if (vfsim_create(NULL, &v) < 0)
+	if (vfsim_create(&fuzz_options, &v) < 0)
 		fuzz_fail("vfsim_create failed");
 	in = fmemopen(text, tlen, "r");
 	out = fopen("/dev/null", "w");

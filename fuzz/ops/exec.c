@@ -54,9 +54,10 @@ static const struct errset errsets[] = {
 	{ "chroot", { WALK, EPERM, END } },
 	{ "open", { WALK, EEXIST, EISDIR, EROFS, EPERM, EINVAL, END } },
 	{ "close", { EBADF, END } },
+	/* ENOSPC: more mounts than the namespace may have (count_mounts()) */
 	{ "mount", { WALK, EPERM, EINVAL, EBUSY, ENODEV, ENOTBLK, ENXIO, EEXIST,
-		     EROFS, END } },
-	{ "bind", { WALK, EPERM, EINVAL, EBUSY, END } },
+		     EROFS, ENOSPC, END } },
+	{ "bind", { WALK, EPERM, EINVAL, EBUSY, ENOSPC, END } },
 	{ "move", { WALK, EPERM, EINVAL, EBUSY, END } },
 	{ "umount", { WALK, EPERM, EINVAL, EBUSY, EAGAIN, END } },
 	{ "remount", { WALK, EPERM, EINVAL, EBUSY, EROFS, END } },

@@ -20,6 +20,8 @@ void prog_print(const struct prog *p, FILE *out)
 {
 	int i, j;
 
+	/* Only a program that meets the limit replays differently without it. */
+	fputs("# fuzz_ops instances: seed 1, fs.mount-max 1000\n", out);
 	fprintf(out, "boot %s\n", p->boot_default ? "default" : "empty");
 	for (i = 0; i < p->nops; i++) {
 		const struct prog_op *op = &p->ops[i];

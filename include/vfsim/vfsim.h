@@ -143,6 +143,13 @@ struct vfsim_options {
 	 * record from one has to poll.
 	 */
 	bool nosleep;
+	/*
+	 * fs.mount-max: how many mounts a namespace may hold (a mount or bind
+	 * that would pass it fails with -ENOSPC); 0 = Linux's default, 100000.
+	 * A fuzz harness sets it low, so that a program of doubling rbinds
+	 * meets the limit in a few calls instead of building 100000 mounts.
+	 */
+	unsigned int mount_max;
 };
 
 /**
