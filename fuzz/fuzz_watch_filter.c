@@ -7,7 +7,7 @@
  *
  * Each input drives one notification pipe watching four test objects and
  * is checked against a small reference written from the spec
- * (patchset.md §1.5 validation, §1.6 matching, §1.8 placement and loss,
+ * (docs/watch_queue.md: validation, matching, placement and loss,
  * §1.9 read; errata B12 for the ring of roundup_pow_of_two(n) slots and
  * for dropping rules of types >= 4; a loss with nothing queued is owed to
  * the reader directly, as watch_queue/watch_queue.c documents):
@@ -115,7 +115,7 @@ static bool take(struct input *in, void *out, size_t n)
 	return have == n;
 }
 
-/* ---- the reference (patchset.md §1.5, §1.6, §1.8, §1.9) -------------------- */
+/* ---- the reference (docs/watch_queue.md) -------------------- */
 
 struct ref_rule {
 	uint32_t type, word0, info_filter, info_mask;

@@ -77,7 +77,7 @@ def destroy(obj):
 
 # ---- the seeds ----------------------------------------------------------------
 
-# watch_test's filter (patchset.md §5.1) and records on either side of it.
+# watch_test's filter (docs/vfsim-command.md) and records on either side of it.
 WATCH_TEST = raw_filter([
     rule(KEY, words=[0xffffffff]),
     rule(MOUNT, words=[0xffffffff & ~(1 << 5)]),

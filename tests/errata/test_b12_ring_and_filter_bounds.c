@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Erratum B12 (docs/errata.md): bounds in the 5.8 watch_queue core the
- * series was built on (patchset.md §1.4, §1.5, §6.3 item 20).
+ * series was built on (docs/watch_queue.md, docs/errata.md).
  *
  * The posted code (watch_queue_set_size(), watch_queue_set_filter(),
  * filter_watch_notification()):

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Erratum B13 (docs/errata.md): the fsinfo tables of AFS (patch 15,
- * fs/afs/fsinfo.c) and NFS (patch 17, fs/nfs/fsinfo.c); patchset.md §4.1,
- * §4.3 and §6.3 item 17.
+ * fs/afs/fsinfo.c) and NFS (patch 17, fs/nfs/fsinfo.c); docs/filesystems.md and
+ * docs/errata.md (B13).
  *
  * The posted v17 code:
  *  1. afs_fsinfo_get_features(), afs_dyn_fsinfo_get_features() and

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Every fsinfo() attribute of the simulated AFS with its value pinned
- * (patch 15, patchset.md §4.1): a volume's own table (TIMESTAMP_INFO,
+ * (patch 15, docs/filesystems.md): a volume's own table (TIMESTAMP_INFO,
  * LIMITS, SUPPORTS, FEATURES, VOLUME_NAME, AFS_CELL_NAME, AFS_SERVER_NAME
  * xN, AFS_SERVER_ADDRESSES list xN), the dynamic root's (TIMESTAMP_INFO,
  * FEATURES), and what the common table answers for both; Nth enumeration

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Every fsinfo() attribute of simulated NFS mounts (patch 17, patchset.md
- * §4.3) with its value pinned, for NFSv2, v3 and v4.1, over IPv4 and
+ * Every fsinfo() attribute of simulated NFS mounts (patch 17,
+ * docs/filesystems.md) with its value pinned, for NFSv2, v3 and v4.1, over IPv4 and
  * IPv6: patch 17's own table (TIMESTAMP_INFO, LIMITS, SUPPORTS, FEATURES,
  * NFS_INFO, NFS_SERVER_NAME, NFS_SERVER_ADDRESSES, NFS_GSSAPI_NAME) and
  * what the common table answers for an NFS superblock.  Values as the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Attribute tables (patchset.md §3.1, §3.4 rules 6, 11, 12): the
+ * Attribute tables (docs/fsinfo.md): the
  * filesystem's table before the common one, FSINFO_ATTR_FSINFO_ATTRIBUTES
  * without duplicates in that order, FSINFO_ATTR_FSINFO_ATTRIBUTE_INFO,
  * and the rules for Nth and Mth: ENODATA for a value an attribute cannot

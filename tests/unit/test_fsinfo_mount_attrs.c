@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The mount attributes (patches 10 and 12; patchset.md §3.6): MOUNT_INFO,
+ * The mount attributes (patches 10 and 12; docs/fsinfo.md): MOUNT_INFO,
  * MOUNT_DEVNAME, MOUNT_POINT and MOUNT_CHILDREN, asked by mount ID for
  * every mount of the namespace and compared with the tree as
  * vfsim_for_each_mount() reports it, after each of a long run of mount,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * fsinfo() of a mount given by its ID (FSINFO_FLAGS_QUERY_MOUNT, patch 09,
- * patchset.md §3.5): the ID string's syntax, what may be looked at (a
+ * docs/fsinfo.md): the ID string's syntax, what may be looked at (a
  * mount whose root connects to the caller's root, or to dfd's directory),
  * and that the mount's root is what is queried, so that covered mounts
  * can be seen.  IDs above INT_MAX are erratum B11 (its own suite).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * fsinfo()'s arguments (patchset.md §3.4): the buffer/size pair, the
+ * fsinfo()'s arguments (docs/fsinfo.md): the buffer/size pair, the
  * 48-byte parameter block read through the user-memory seam, its reserved
  * fields and flags, the query kinds, and what a path query and an fd query
  * accept.  (Query by mount ID has its own suite.)

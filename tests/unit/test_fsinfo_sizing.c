@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * How much of a value reaches the caller (patchset.md §3.4 rules 7-9):
+ * How much of a value reaches the caller (docs/fsinfo.md):
  * the copy of min(value, buffer) bytes, the zeroed tail for vstructs only
  * (semantics note S6 pins strings on their own), the full size as the
  * return value; and vfs_fsinfo()'s resize loop: buffers rounded up to

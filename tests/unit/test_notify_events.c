@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The events of patchset.md §3.7, each with its exact records (type,
+ * The events of docs/notifications.md, each with its exact records (type,
  * subtype, info flags, triggered_on, changed_mount) and the counters they
  * move: notify_mount() at the points of seed 002 always bumps the
  * changed mount's mnt_change_counter (watched or not), notify_sb() and its

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * post_mount_notification(), the rootward walk of seed 002 (patchset.md
- * §3.7): it starts at the root of the mount the event is posted on (the
+ * post_mount_notification(), the rootward walk of seed 002 (docs/notifications.md):
+ * it starts at the root of the mount the event is posted on (the
  * parent, for a new mount, an unmount or a move), posts wherever the
  * dentry carries DCACHE_MOUNT_WATCH in a mount that has watchers (to the
  * watches on exactly that directory of that mount), jumps to the mount
@@ -560,7 +560,7 @@ VT_TEST(walk, rename_race_counts_passes, "empty", NULL)
 }
 
 /*
- * The filter of the patch set's watch_test sample (patchset.md §5.1) on a
+ * The filter of the patch set's watch_test sample (docs/vfsim-command.md) on a
  * pipe with a mount watch at / and an sb watch on /mnt: every mount
  * subtype but MOVE_FROM; of the sb records only READONLY with IS_NOW_RO.
  * REMOVAL records bypass filters.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The watch_test consumer of `vfsim watch` (the scenario engine's
- * scenario/watch_print.c, behind `drain NAME watch_test`; spec patchset.md
- * §5.1), fed buffers built by hand, since the model never produces most
+ * scenario/watch_print.c, behind `drain NAME watch_test`; docs/vfsim-command.md),
+ * fed buffers built by hand, since the model never produces most
  * of them (keys, malformed lengths, unknown types):
  *   - every record kind prints the sample's exact line, at its byte offset,
  *     with the sample's skips (a mount record not 16 bytes long, a

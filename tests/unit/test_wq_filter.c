@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * IOC_WATCH_QUEUE_SET_FILTER and filter matching (patchset.md §1.5, §1.6,
+ * IOC_WATCH_QUEUE_SET_FILTER and filter matching (docs/watch_queue.md,
  * errata B12): every errno in its order, NULL removing the filter, a
  * refused filter leaving the old one, replacement for later posts only,
  * rules for unknown types dropped, only the first subtype word kept, info

@@ -8,7 +8,7 @@
  *     to errsize and always terminated;
  *   - round trips through the kernel: parse, IOC_WATCH_QUEUE_SET_FILTER,
  *     post records to watched test objects, read: each record passes or is
- *     rejected as patchset.md §1.6 says (only subtype word 0 is kept, rules
+ *     rejected as docs/watch_queue.md says (only subtype word 0 is kept, rules
  *     for types >= 4 are dropped, the watch ID is in info before the match,
  *     removal records bypass the filter), and the filters the kernel must
  *     refuse (§1.5) are refused.
@@ -46,7 +46,7 @@ struct good_case {
 };
 
 static const struct good_case good[] = {
-	/* watch_test's filter (patchset.md §5.1), words 1..7 aside. */
+	/* watch_test's filter (docs/vfsim-command.md), words 1..7 aside. */
 	{ "key mount:~move_from sb:readonly/flags=is_now_ro", 3, {
 		{ WATCH_TYPE_KEY_NOTIFY, 0, 0, ONES, ONES },
 		{ WATCH_TYPE_MOUNT_NOTIFY, 0, 0, ~(1U << NOTIFY_MOUNT_MOVE_FROM), ONES },

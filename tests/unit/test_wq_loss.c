@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Loss records and read() buffer sizes (patchset.md §1.8, §1.9): losses
+ * Loss records and read() buffer sizes (docs/watch_queue.md): losses
  * collapse into one LOSS record placed right after the record that was the
  * newest queued one when they happened; read() returns whole records only,
  * -ENOBUFS when the next record (or a pending 8-byte LOSS) does not fit

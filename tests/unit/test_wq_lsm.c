@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The LSM post_notification hook (patchset.md §1.1, §1.7): called for each
+ * The LSM post_notification hook (docs/watch_queue.md): called for each
  * watch a post reaches, after that queue's filter, with the credentials
  * the watcher had when it added the watch and the poster's; a negative
  * return makes that watcher miss the record (and it is no loss).  Removal

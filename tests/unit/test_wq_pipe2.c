@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * pipe2() and the pipe as a file (patchset.md §1.3, fs/pipe.c of 5.8):
+ * pipe2() and the pipe as a file (docs/watch_queue.md, fs/pipe.c of 5.8):
  * which flags make which pipe, either end naming the notification queue,
  * write() to a notification pipe (len 0, then EPIPE, then EXDEV), ordinary
  * pipes (bytes, O_DIRECT packets, O_NONBLOCK, EOF, EPIPE), EFAULT and

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * post_watch_notification() through vfsim_test_post() (patchset.md §1.7,
- * §1.8, §1.10): records of 8..127 bytes arrive byte for byte, with only
+ * post_watch_notification() through vfsim_test_post() (docs/watch_queue.md):
+ * records of 8..127 bytes arrive byte for byte, with only
  * the ID bits of info replaced by each watch's own ID; a length under 8 is
  * refused; a post nobody watches is not an error; a poster finds objects
  * without a lock, so one may die under it.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * read() of a notification pipe when there is nothing to read (patchset.md
- * §1.9 step 4): a blocking read sleeps until a post, a LOSS, or the last
+ * read() of a notification pipe when there is nothing to read (docs/watch_queue.md):
+ * a blocking read sleeps until a post, a LOSS, or the last
  * writer going (then 0), and gives -ERESTARTSYS to a signal; O_NONBLOCK
  * gives -EAGAIN; a read that copied something returns it at once.  And
  * -EFAULT for a buffer that cannot be written, with the record left queued.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Watches and REMOVAL records (patchset.md §1.7, §1.10): a removed watch
+ * Watches and REMOVAL records (docs/watch_queue.md): a removed watch
  * tells its queue with a REMOVAL record of 16 bytes carrying the object id,
  * or 8 bytes when the id is 0, with the watch's ID in info; -EBADSLT when
  * there is no such watch; an object that dies tells every watcher once;

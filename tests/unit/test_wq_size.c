@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * IOC_WATCH_QUEUE_SET_SIZE (patchset.md §1.4, errata B12): the checks in
+ * IOC_WATCH_QUEUE_SET_SIZE (docs/watch_queue.md, errata B12): the checks in
  * their order (ENODEV, EBUSY, EINVAL), 1..512 notes, once only, and what a
  * size holds: min(ring slots, notes), the ring being rounded up to a power
  * of two (the 5.17 fix: erratum B12, tests/errata/test_b12_*) and the
