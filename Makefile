@@ -10,9 +10,14 @@
 #                 #includes, scripts/layers.py; needs graphviz)
 #
 #   make fuzz     build the fuzz harnesses (preset fuzz, afl-clang-fast) and
-#                 run afl-fuzz on each for SECONDS seconds, one after another;
-#                 FUZZ=<name> picks one (fuzz/fuzz_<name>.c), e.g.
-#                 make fuzz FUZZ=watch_filter SECONDS=600
+#                 run a parallel afl-fuzz campaign on each for SECONDS seconds
+#                 (-M main and JOBS-1 secondaries, one harness after another;
+#                 scripts/fuzz_campaign.sh prints execs, execs/s, corpus,
+#                 stability and crashes); FUZZ=<name> picks one, e.g.
+#                 make fuzz FUZZ=ops SECONDS=600 JOBS=2
+#   make fuzz-coverage  replay the corpora, regressions and the campaign's
+#                 queues on the coverage build and print gcovr's line and
+#                 branch figures for the library: what the fuzzers never reach
 #
 #   make libfuzzer  fuzz/build.sh (clang, libFuzzer, ASan+UBSan, OSS-Fuzz's
 #                 conventions) into build/libfuzzer/out, then each harness
@@ -40,7 +45,7 @@ MAKEFLAGS += --no-print-directory
 # The steps run one after another; each one builds with -j$(JOBS) itself.
 .NOTPARALLEL:
 .PHONY: all demo check deps default clang asan tsan coverage install-check libfuzzer \
-	bench fuzz clean layers
+	bench fuzz fuzz-coverage clean layers
 
 all: default
 
@@ -152,17 +157,20 @@ fuzz: deps
 	$(BANNER) "fuzz: build $(FUZZ_TARGETS) (preset fuzz, afl-clang-fast)"
 	$(CMAKE) --preset fuzz
 	$(CMAKE) --build --preset fuzz -j $(JOBS) --target $(FUZZ_TARGETS)
+	bash scripts/fuzz_campaign.sh build/fuzz $(SECONDS) $(JOBS) $(FUZZ)
+
+fuzz-coverage: deps
+	$(BANNER) "fuzz-coverage: the corpora (and build/fuzz-out queues) replayed on the coverage build"
+	$(CMAKE) --preset coverage
+	$(CMAKE) --build --preset coverage -j $(JOBS) --target $(FUZZ_TARGETS)
+	$(CMAKE) --build --preset coverage --target coverage-reset
 	@set -e; for h in $(FUZZ); do \
-		printf '\n==================== %s ====================\n' \
-			"afl-fuzz $$h for $(SECONDS) s -> build/fuzz-out/$$h"; \
-		dict=; [ ! -f fuzz/$$h.dict ] || dict="-x fuzz/$$h.dict"; \
-		mkdir -p build/fuzz-out; \
-		AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_AUTORESUME=1 \
-		afl-fuzz -V $(SECONDS) -i fuzz/corpus/$$h -o build/fuzz-out/$$h \
-			$$dict -- build/fuzz/fuzz/fuzz_$$h; \
-		crashes=$$(find build/fuzz-out/$$h -path '*/crashes/id:*' | wc -l); \
-		echo "fuzz $$h: $$crashes crash(es) in build/fuzz-out/$$h/default/crashes"; \
+		files=$$(find fuzz/corpus/$$h fuzz/regressions/$$h build/fuzz-out/$$h/*/queue \
+			-type f ! -name '.*' 2>/dev/null | sort); \
+		echo "fuzz-coverage: $$h: $$(echo "$$files" | wc -l) inputs"; \
+		echo "$$files" | xargs -r build/coverage/fuzz/fuzz_$$h > /dev/null; \
 	done
+	$(CMAKE) --build --preset coverage --target coverage-report
 
 layers:
 	python3 scripts/layers.py --dot docs/layers.dot

@@ -108,6 +108,7 @@ endfunction()
 # headers' inline code), fails below either floor; also writes
 # coverage/index.html in the build tree.
 # `coverage-reset`: deletes the .gcda counters (run it before the tests).
+# `coverage-report`: the figures with no floors (make fuzz-coverage).
 function(vfsim_add_coverage_target floor branch_floor)
 	find_program(VFSIM_GCOVR gcovr REQUIRED)
 	string(REGEX MATCH "^[0-9]+" major "${CMAKE_C_COMPILER_VERSION}")
@@ -124,6 +125,14 @@ function(vfsim_add_coverage_target floor branch_floor)
 	foreach(dir tests bench fuzz tools)
 		list(APPEND args --exclude "${dir}/")
 	endforeach()
+	# `coverage-report`: the same figures without the floors, for runs that
+	# are not the test suite (make fuzz-coverage: what the fuzzers reach).
+	set(report_args ${args}
+		--sort-uncovered
+		--txt
+		--html-details "${PROJECT_BINARY_DIR}/coverage-report/index.html"
+		--print-summary
+		"${PROJECT_BINARY_DIR}")
 	list(APPEND args
 		--sort-uncovered
 		--txt
@@ -132,6 +141,12 @@ function(vfsim_add_coverage_target floor branch_floor)
 		--fail-under-line ${floor}
 		--fail-under-branch ${branch_floor}
 		"${PROJECT_BINARY_DIR}")
+	add_custom_target(coverage-report
+		COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/coverage-report"
+		COMMAND "${VFSIM_GCOVR}" ${report_args}
+		WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
+		COMMENT "Coverage of the library from whatever ran since coverage-reset (no floors)"
+		VERBATIM USES_TERMINAL)
 
 	add_custom_target(coverage
 		COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/coverage"

@@ -672,4 +672,13 @@ void fuzz_one(struct fuzz_state *s, const unsigned char *data, size_t len)
 		fuzz_fail("%lu WARN_ON()s", vfsim_warn_count(s->v));
 	if (vfsim_check_invariants(s->v, why, sizeof(why)))
 		fuzz_fail("invariant: %s", why);
+	/*
+	 * Frees deferred by kfree_rcu() wait on the instance's heap and go to
+	 * liburcu's call_rcu thread in batches: left alone, a batch would be
+	 * handed over (and freed, on that thread) in the middle of whichever
+	 * later input reached the batch size, so the same input would not
+	 * always run the same code.  Flushing here starts every input from the
+	 * same heap (AFL's stability).
+	 */
+	vfsim_rcu_barrier();
 }
