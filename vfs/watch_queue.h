@@ -119,13 +119,13 @@ bool post_one_notification(struct watch_queue *wqueue, struct watch_notification
 /* The same with wqueue->lock held and the queue known live. */
 bool post_one_notification_locked(struct watch_queue *wqueue, struct watch_notification *n);
 
-/* filter.c */
+/* watch_queue.c: filters */
 long watch_queue_set_filter(struct pipe_inode_info *pipe,
 			    struct watch_notification_filter __user *_filter);
 bool filter_watch_notification(const struct watch_filter *wf,
 			       const struct watch_notification *n);
 
-/* watch.c: watches and watch lists */
+/* watch_queue.c: watches and watch lists */
 void init_watch(struct watch *watch, struct watch_queue *wqueue);
 void put_watch(struct watch *watch);
 int add_watch_to_object(struct watch *watch, struct watch_list *wlist);
