@@ -89,7 +89,7 @@ tsan: deps
 	$(CTEST) --preset tsan --output-on-failure -j $(JOBS) -L stress --no-tests=ignore
 
 coverage: deps
-	$(BANNER) "coverage (gcc --coverage): build + test + floors 90% lines, 80% branches"
+	$(BANNER) "coverage (gcc --coverage): build + test + floors 97% lines, 90% branches"
 	$(CMAKE) --preset coverage
 	$(CMAKE) --build --preset coverage -j $(JOBS)
 	$(CMAKE) --build --preset coverage --target coverage-reset
