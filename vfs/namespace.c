@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Mounts and the mount tree (fs/namespace.c, 5.6 as the patch set found it).
+ * Mounts and the mount tree (fs/namespace.c, 5.6 as the patch set found it),
+ * with the mount(2) and umount2(2) entries: ksys_mount() copies the
+ * arguments in through the user-memory seam (copy_mount_string,
+ * copy_mount_options) and looks the target up before path_mount() does the
+ * work; ksys_umount() likewise before path_umount().
  *
  * Which lock protects which field of struct mount is in vfs/mount.h; how
  * the locks nest, in docs/internals.md, "Locks".  Function names are the
@@ -13,16 +17,19 @@
  * A mount is freed, after an RCU grace period, when mnt_count drops to
  * zero; who holds its references is in docs/internals.md.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/mount.h>
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/namei.h>
 #include <vfs/notify.h>
 #include <vfs/pnode.h>
+#include <vfs/syscalls.h>
 
 /* umount_tree() flags */
 enum umount_tree_flags {
@@ -841,6 +848,24 @@ out:
 	return ret;
 }
 
+long ksys_umount(const char __user *name, int flags)
+{
+	unsigned int lookup_flags = LOOKUP_MOUNTPOINT;
+	struct path path;
+	long ret;
+
+	if (flags & ~(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW))
+		return -EINVAL;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (!(flags & UMOUNT_NOFOLLOW))
+		lookup_flags |= LOOKUP_FOLLOW;
+	ret = user_path_at(AT_FDCWD, name, lookup_flags, &path);
+	if (ret)
+		return ret;
+	return path_umount(&path, flags);
+}
+
 /* ---- cloning ------------------------------------------------------------ */
 
 static struct mount *clone_mnt(struct mount *old, struct dentry *root, int flag)
@@ -1412,6 +1437,39 @@ static int do_new_mount(struct path *path, const char *fstype, unsigned int sb_f
 	return err;
 }
 
+#define PAGE_SIZE 4096
+
+static char *copy_mount_string(const void __user *data)
+{
+	return data ? strndup_user(data, PATH_MAX) : NULL;
+}
+
+/*
+ * copy_mount_options - the kernel copies a whole page and accepts a copy cut
+ * short by a fault as long as something was copied.  Mount data in the
+ * model is always a string, so the copy stops at its NUL instead of
+ * reading past the end of the caller's buffer.
+ */
+static char *copy_mount_options(const void __user *data)
+{
+	char *copy;
+	long len;
+
+	if (!data)
+		return NULL;
+	copy = kzalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!copy)
+		return ERR_PTR(-ENOMEM);
+	len = strncpy_from_user(copy, data, PAGE_SIZE);
+	/* strncpy_from_user() leaves what it read before a fault in place. */
+	if (len < 0 && !copy[0]) {
+		kfree(copy);
+		return ERR_PTR(-EFAULT);
+	}
+	copy[PAGE_SIZE - 1] = 0;
+	return copy;
+}
+
 /*
  * path_mount - mount(2) once the target is looked up: the flag translation
  * and dispatch of do_mount().  @data_page is a kernel copy.
@@ -1475,6 +1533,43 @@ int path_mount(const char *dev_name, struct path *path, const char *type_page,
 
 	return do_new_mount(path, type_page, sb_flags, (int)mnt_flags, dev_name,
 			    data_page);
+}
+
+long ksys_mount(const char __user *dev_name, const char __user *dir_name,
+		const char __user *type, unsigned long flags, const void __user *data)
+{
+	char *kernel_type, *kernel_dev, *options;
+	struct path path;
+	long ret;
+
+	kernel_type = copy_mount_string(type);
+	ret = PTR_ERR(kernel_type);
+	if (IS_ERR(kernel_type))
+		goto out_type;
+
+	kernel_dev = copy_mount_string(dev_name);
+	ret = PTR_ERR(kernel_dev);
+	if (IS_ERR(kernel_dev))
+		goto out_dev;
+
+	options = copy_mount_options(data);
+	ret = PTR_ERR(options);
+	if (IS_ERR(options))
+		goto out_data;
+
+	ret = user_path_at(AT_FDCWD, dir_name, LOOKUP_FOLLOW, &path);
+	if (!ret) {
+		ret = path_mount(kernel_dev, &path, kernel_type, flags, options);
+		path_put(&path);
+	}
+
+	kfree(options);
+out_data:
+	kfree(kernel_dev);
+out_dev:
+	kfree(kernel_type);
+out_type:
+	return ret;
 }
 
 /* ---- automount and expiry ----------------------------------------------- */
