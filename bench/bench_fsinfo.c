@@ -463,7 +463,7 @@ int main(int argc, char **argv)
 		{ "--rounds", .ul = &rounds },
 		{ "--seed", .u64 = &seed },
 		{ "--only", .str = &only },
-		{ NULL },
+		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args) || !iters || !rounds)

@@ -214,7 +214,7 @@ int main(int argc, char **argv)
 		{ "--n", .ul = &n },
 		{ "--iters", .ul = &iters },
 		{ "--seed", .u64 = &opts.seed },
-		{ NULL },
+		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args) || !n || !iters)

@@ -131,7 +131,7 @@ int main(int argc, char **argv)
 		{ "--iters", .ul = &iters },
 		{ "--seed", .u64 = &seed },
 		{ "--mhash-shift", .ui = &mhash_shift },
-		{ NULL },
+		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args))

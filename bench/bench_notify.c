@@ -203,7 +203,7 @@ int main(int argc, char **argv)
 		{ "--iters", .ul = &iters },
 		{ "--rounds", .ul = &rounds },
 		{ "--seed", .u64 = &opts.seed },
-		{ NULL },
+		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args) || !iters || !rounds)

@@ -69,7 +69,7 @@ int main(int argc, char **argv)
 		{ "--n", .ul = &fill },
 		{ "--iters", .ul = &iters },
 		{ "--seed", .u64 = &opts.seed },
-		{ NULL },
+		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args) || !iters)

@@ -424,7 +424,7 @@ int main(int argc, char **argv)
 		{ "--seed", .u64 = &seed },
 		{ "--batch", .ui = &batch },
 		{ "--only", .str = &only },
-		{ NULL },
+		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args) || !n || !batch ||
