@@ -23,7 +23,7 @@ long ksys_watch_mount(int dfd, const char __user *filename, unsigned int at_flag
 long watch_queue_fd_error(int watch_fd, long err, unsigned int quirk);
 long watch_remove_from_null_list(const char *function);
 
-/* sb_notify.c */
+/* super.c: superblock notifications */
 void post_sb_notification(struct super_block *s, struct superblock_notification *n);
 long ksys_watch_sb(int dfd, const char __user *filename, unsigned int at_flags,
 		   int watch_fd, int watch_id);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * watch_sb(2) (seed 003, vfs/sb_notify.c): the validation rules and
+ * watch_sb(2) (seed 003, vfs/super.c): the validation rules and
  * errnos, in the order the syscall checks them (the watch_id, at_flags,
  * path and watch_fd checks it shares with watch_mount() are in
  * test_notify_watch_args.c), the superblock a watch pins, and the REMOVAL
