@@ -3,7 +3,7 @@
  * The simulated ext4: what fs/ext4/ext4.h says about the on-disk superblock
  * and the in-memory superblock info, as far as fsinfo() (patch 16) and the
  * error path can see them.  There is no disk: the "on-disk" superblock is
- * built from the mount data (options.c) and lives as long as the
+ * built from the mount data (ext4_parse_options()) and lives as long as the
  * superblock, so its fields are kept in host order.
  */
 #ifndef _VFSIM_FS_EXT4_EXT4_H
@@ -102,8 +102,8 @@ static inline void __ext4_update_tstamp(u32 *lo, u8 *hi, time64_t now)
 	__ext4_update_tstamp(&(es)->tstamp, &(es)->tstamp ## _hi, (t))
 
 /*
- * What the mount data says (options.c).  A timestamp of -1 was not given;
- * errors 0 was not given.
+ * What the mount data says (ext4_parse_options()).  A timestamp of -1 was
+ * not given; errors 0 was not given.
  */
 struct ext4_mount_options {
 	bool has_label, has_uuid;
@@ -115,18 +115,15 @@ struct ext4_mount_options {
 	int ro;				/* 1 "ro", 0 "rw", -1 neither */
 };
 
-/* options.c */
-int ext4_parse_options(const char *data, struct ext4_mount_options *o);
-
 /* super.c */
 time64_t ext4_now(struct super_block *sb);
 void ext4_commit_super(struct super_block *sb);
-
-/* errors.c */
+/* the error path */
 int ext4_report_error(struct super_block *sb, int error);
-
-/* fsinfo.c */
+/* fsinfo (patch 16) */
 struct fsinfo_context;
 int ext4_fsinfo(struct path *path, struct fsinfo_context *ctx);
+/* the mount options */
+int ext4_parse_options(const char *data, struct ext4_mount_options *o);
 
 #endif

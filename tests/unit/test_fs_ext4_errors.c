@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * An error on the simulated ext4 (vfsim_sb_error() into ->report_error,
- * fs/ext4/errors.c), as __ext4_error() handles one: the error is saved in
+ * fs/ext4/super.c), as __ext4_error() handles one: the error is saved in
  * the superblock (last error time, first error time if its low word is 0,
  * write time if still writable), the ERROR record is posted, then
  * errors= acts:

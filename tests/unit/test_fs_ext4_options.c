@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The mount data of the simulated ext4 (fs/ext4/options.c) and what a
- * mount makes of it: every malformed option is -EINVAL and leaves nothing
- * behind; the source is the "device" (s_id is its last component, a second
- * mount of it finds the same superblock and must agree on read-only,
- * -EBUSY otherwise, as mount_bdev() says); a remount may change errors=,
- * checks and ignores what the disk says, wants ro/rw in its flags, and
- * refreshes the mount and write times as ext4_remount() does.
+ * The mount data of the simulated ext4 (ext4_parse_options(),
+ * fs/ext4/super.c) and what a mount makes of it: every malformed option
+ * is -EINVAL and leaves nothing behind; the source is the "device" (s_id
+ * is its last component, a second mount of it finds the same superblock
+ * and must agree on read-only, -EBUSY otherwise, as mount_bdev() says); a
+ * remount may change errors=, checks and ignores what the disk says, wants
+ * ro/rw in its flags, and refreshes the mount and write times as
+ * ext4_remount() does.
  *
  *   /            rootfs
  *   |-/a         ext4 (per test)
