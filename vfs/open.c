@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* open/close, chdir/fchdir/chroot, chmod/chown (fs/open.c). */
 #include <fcntl.h>
+#include <string.h>
 
 #include <linux/bug.h>
 #include <linux/slab.h>
@@ -30,6 +31,26 @@ static int may_open(const struct path *path, int acc_mode, int flag)
 		return -EROFS;
 	(void)flag;
 	return 0;
+}
+
+/*
+ * open_last_lookups() with O_CREAT: a name followed by a slash is EISDIR,
+ * whether or not it exists, once the walk to its parent went well (an
+ * error on the way is that error, and "." or ".." last are not names).
+ */
+static bool trailing_slash_after_name(int dfd, struct filename *name)
+{
+	size_t len = strlen(name->name);
+	struct path parent;
+	struct qstr last;
+	int type;
+
+	if (!len || name->name[len - 1] != '/')
+		return false;
+	if (filename_parentat(dfd, name, 0, &parent, &last, &type))
+		return false;
+	path_put(&parent);
+	return type == LAST_NORM;
 }
 
 long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
@@ -67,7 +88,9 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 	if (IS_ERR(name))
 		return PTR_ERR(name);
 
-	if (flags & O_CREAT) {
+	if ((flags & O_CREAT) && trailing_slash_after_name(dfd, name)) {
+		err = -EISDIR;
+	} else if (flags & O_CREAT) {
 		err = filename_lookup(dfd, name, lookup_flags, &path);
 		if (!err && (flags & O_EXCL)) {
 			path_put(&path);
