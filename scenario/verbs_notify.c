@@ -208,9 +208,16 @@ static long verb_quirk(struct scn_call *c)
 		for (i = 0; i < ARRAY_LEN(quirk_names); i++)
 			if (strcmp(quirk_names[i].name, name) == 0)
 				bits = quirk_names[i].bit;
-		if (!bits)
-			return scn_syntax(c, "no quirk '%s' (B1, B2, B3, B4, B5, B8, B9, B10, all)",
-					  name);
+		if (!bits) {
+			/* the names from the table, so the list cannot go stale */
+			char list[128] = "";
+
+			for (i = 0; i < ARRAY_LEN(quirk_names); i++) {
+				strcat(list, quirk_names[i].name);
+				strcat(list, ", ");
+			}
+			return scn_syntax(c, "no quirk '%s' (%sall)", name, list);
+		}
 	}
 
 	q = vfsim_quirks(c->v);
