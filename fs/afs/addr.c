@@ -3,7 +3,8 @@
  * The text forms of what identifies a fileserver: UUIDs (parsed by
  * uuid_parse(), in either case; printed as "%pU" prints them) and rxrpc
  * addresses, kept in the order Linux keeps a server's address list in.
- * Plus the two small parsers parse.c shares with them.
+ * Plus the two small parsers the mount-data parser (super.c) shares with
+ * them.
  *
  * ADDR is A.B.C.D[:PORT], [IPV6][:PORT] or a bare IPV6 (no port); the port
  * is 7000, the fileserver's, by default.

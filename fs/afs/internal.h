@@ -154,7 +154,7 @@ int afs_parse_uint(const char *s, unsigned long long max, unsigned long long *ou
  * *@word, 0 at the end, or -EINVAL. */
 int afs_next_word(char **s, int sep, char **word);
 
-/* parse.c */
+/* super.c: the mount data and source */
 void afs_init_fs_context(struct afs_fs_context *ctx);
 void afs_free_fs_context(struct afs_fs_context *ctx);
 /* @defs_only: only cell definitions are allowed (vfsim_afs_add_cells()). */
@@ -188,8 +188,6 @@ long afs_set_server_state(struct afs_net *net, const uuid_t *uuid, bool up);
 
 /* super.c */
 bool afs_is_afs_sb(const struct super_block *sb);
-
-/* fsinfo.c */
 int afs_fsinfo(struct path *path, struct fsinfo_context *ctx);
 
 #endif
