@@ -32,6 +32,9 @@
 #define SCN_SYNTAX (-100000L)	/* malformed line, already reported */
 #define SCN_FAILED (-100001L)	/* failure, already reported */
 
+/* The longest line, without its newline: a longer one is malformed. */
+#define SCN_LINE_MAX 1048576u
+
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* One invocation of a verb. */
@@ -135,6 +138,10 @@ long scn_parse_u64(struct scn_call *c, const char *s, const char *what,
 
 /* Write @s to @out quoted if it needs it to read back as one word. */
 void scn_put_token(FILE *out, const char *s);
+/* Write @s to @out with every byte that is not printable ASCII (control
+ * bytes, DEL, 0x80 and up: binary, or UTF-8) as \ooo, as the tree writes
+ * them, so that a report is one line of plain text whatever the input. */
+void scn_put_escaped(FILE *out, const char *s);
 /* @argc words as one allocation, the layout of vfsim_scenario_split()'s
  * (free() it); NULL if out of memory. */
 char **scn_words_copy(int argc, char *const *argv);

@@ -13,12 +13,23 @@ static void vreport(struct vfsim_scenario *s, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 static void vreport(struct vfsim_scenario *s, const char *fmt, va_list ap)
 {
+	char msg[1024];
+	int n;
+
 	fflush(s->out);	/* keep the two streams in order on a terminal */
+	fputs(SCN_PROG ": ", s->err);
+	scn_put_escaped(s->err, s->file);
 	if (s->lineno)
-		fprintf(s->err, SCN_PROG ": %s:%lu: ", s->file, s->lineno);
-	else
-		fprintf(s->err, SCN_PROG ": %s: ", s->file);
-	vfprintf(s->err, fmt, ap);
+		fprintf(s->err, ":%lu", s->lineno);
+	fputs(": ", s->err);
+	/* One line of plain text, whatever the words it repeats: a word of
+	 * a megabyte is cut short. */
+	n = vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (n < 0)
+		msg[0] = '\0';
+	scn_put_escaped(s->err, msg);
+	if (n >= (int)sizeof(msg))
+		fputs("...", s->err);
 	fputc('\n', s->err);
 	fflush(s->err);
 }

@@ -8,6 +8,9 @@
  * The first failure ends the run: an unexpected error or an unmet `expect`
  * gives exit status 1, a malformed line 65.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1	/* getc_unlocked, ferror_unlocked */
+#endif
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -159,13 +162,102 @@ static void set_file(struct vfsim_scenario *s, const char *name)
 	s->file = copy ? copy : "-";
 }
 
+/*
+ * One line of @in into *@buf (grown as needed, at most SCN_LINE_MAX bytes
+ * before the newline), without its newline, NUL-terminated; its length in
+ * *@len (NUL bytes included).  1 for a line, 0 at the end of the input,
+ * -EFBIG for a longer line (the rest of it unread), -ENOMEM, or -EIO for
+ * a read error (errno says which, and ferror(@in) is set).  getline() is
+ * not used: it grows without bound, and its ENOMEM looks like the end of
+ * the input.
+ */
+static int read_line(FILE *in, char **buf, size_t *cap, size_t *len)
+{
+	size_t n = 0;
+	int ch = EOF, ret = 1;
+
+	flockfile(in);
+	for (;;) {
+		ch = getc_unlocked(in);
+		if (ch == EOF || ch == '\n')
+			break;
+		if (n == SCN_LINE_MAX) {
+			ret = -EFBIG;
+			break;
+		}
+		if (n + 1 >= *cap) {
+			size_t ncap = *cap ? *cap * 2 : 256;
+			char *p;
+
+			if (ncap > SCN_LINE_MAX + 1)
+				ncap = SCN_LINE_MAX + 1;
+			p = realloc(*buf, ncap);
+			if (!p) {
+				ret = -ENOMEM;
+				break;
+			}
+			*buf = p;
+			*cap = ncap;
+		}
+		(*buf)[n++] = (char)ch;
+	}
+	if (ch == EOF && ret == 1) {
+		if (ferror_unlocked(in))
+			ret = -EIO;
+		else if (n == 0)
+			ret = 0;	/* no partial last line */
+	}
+	funlockfile(in);
+	if (ret == 1) {
+		if (!*buf) {	/* an empty line before anything grew */
+			*buf = malloc(1);
+			if (!*buf)
+				return -ENOMEM;
+			*cap = 1;
+		}
+		(*buf)[n] = '\0';
+		*len = n;
+	}
+	return ret;
+}
+
+/* What the verbs printed is lost: say so once (status 1), with @err as
+ * the reason if it is known (not 0). */
+static void check_output(struct vfsim_scenario *s, int err)
+{
+
+	if (s->out_lost || !ferror(s->out))
+		return;
+	s->out_lost = true;
+	if (s->status)
+		return;		/* the line's own report said enough */
+	s->lineno = 0;
+	if (err)
+		scn_report(s, "write error on the output: %s", strerror(err));
+	else
+		scn_report(s, "write error on the output");
+	s->status = VFSIM_SCENARIO_EXIT_FAIL;
+}
+
+/* A CR that is not the last byte of the line (which would be CR LF):
+ * its offset, or -1. */
+static long bare_cr(const char *line, size_t len, bool newline)
+{
+	const char *cr = memchr(line, '\r', len);
+
+	if (!cr)
+		return -1;
+	if (newline && (size_t)(cr - line) == len - 1)
+		return -1;
+	return cr - line;
+}
+
 int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in, const char *name,
 			bool trace)
 {
 	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int ret;
+	size_t cap = 0, len = 0;
+	int ret, got;
 
 	if (!s || !in)
 		return -EINVAL;
@@ -173,18 +265,51 @@ int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in, const char *name,
 		return s->status;
 	set_file(s, name);
 	s->lineno = 0;
-	while (!s->status && (len = getline(&line, &cap, in)) >= 0) {
+	while (!s->status) {
 		struct vfsim_scenario_words w;
 		char why[128] = "";
+		bool newline;
+		long cr;
 
+		errno = 0;
+		got = read_line(in, &line, &cap, &len);
+		if (got == 0)
+			break;
 		s->lineno++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (strlen(line) != (size_t)len) {
-			scn_report(s, "NUL byte in line");
+		if (got == -EIO) {
+			int err = errno ? errno : EIO;
+
+			s->lineno = 0;
+			scn_report(s, "read error: %s", strerror(err));
+			s->status = VFSIM_SCENARIO_EXIT_NOINPUT;
+			break;
+		}
+		if (got == -ENOMEM) {
+			scn_report(s, "out of memory");
+			s->status = VFSIM_SCENARIO_EXIT_FAIL;
+			break;
+		}
+		if (got == -EFBIG) {
+			scn_report(s, "line longer than %u bytes", SCN_LINE_MAX);
 			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
 			break;
 		}
+		newline = !feof(in);
+		if (strlen(line) != len) {
+			scn_report(s, "NUL byte in line (column %zu)",
+				   strlen(line) + 1);
+			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
+			break;
+		}
+		cr = bare_cr(line, len, newline);
+		if (cr >= 0) {
+			scn_report(s, "bare CR in line (column %ld): lines end in LF or CR LF",
+				   cr + 1);
+			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
+			break;
+		}
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
 		ret = vfsim_scenario_split(line, &w, why, sizeof(why));
 		if (ret == -ENOMEM) {
 			scn_report(s, "out of memory");
@@ -203,13 +328,10 @@ int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in, const char *name,
 				fflush(s->out);
 			}
 			s->status = run_line(s, w.argc, w.argv);
+			/* (why a write failed is gone with the bytes) */
+			check_output(s, 0);
 		}
 		vfsim_scenario_words_free(&w);
-	}
-	if (!s->status && ferror(in)) {
-		s->lineno = 0;
-		scn_report(s, "read error: %s", strerror(errno));
-		s->status = VFSIM_SCENARIO_EXIT_NOINPUT;
 	}
 	free(line);
 	s->lineno = 0;
@@ -223,6 +345,9 @@ int vfsim_scenario_end(struct vfsim_scenario *s)
 
 	if (!s)
 		return VFSIM_SCENARIO_EXIT_OK;
+	/* What the verbs printed must have reached the output. */
+	errno = 0;
+	check_output(s, fflush(s->out) ? errno : 0);
 	/* Kernel warnings fail the run whatever else happened. */
 	warnings = vfsim_warn_count(s->v) - s->warnings;
 	if (warnings) {

@@ -26,6 +26,7 @@ struct vfsim_scenario {
 	int status;			/* the first failure's, then sticky */
 	unsigned long warnings;		/* vfsim_warn_count() at the start */
 	bool oops_hook;			/* `quirk` pointed the hook at out */
+	bool out_lost;			/* a write to out failed: reported */
 	int after_argc;			/* after_each's words; 0: none */
 	char **after_argv;
 	unsigned long after_gen;	/* bumped by every after_each */

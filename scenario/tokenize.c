@@ -189,3 +189,15 @@ void scn_put_token(FILE *out, const char *s)
 	}
 	fputc('"', out);
 }
+
+void scn_put_escaped(FILE *out, const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 || *p >= 0x7f)
+			fprintf(out, "\\%03o", *p);
+		else
+			fputc(*p, out);
+	}
+}
