@@ -50,22 +50,42 @@ int vfsim_scenario_mode(const char *s, mode_t *mode, char *why, size_t whylen)
 /* (uid_t)-1 means "no change" to chown(2), so it is not a valid ID. */
 #define ID_MAX (UINT32_MAX - 1)
 
-static bool parse_decimal(const char *s, size_t n, unsigned int *id)
+/* Why a decimal ID is not one. */
+enum id_error { ID_OK, ID_EMPTY, ID_NOT_DECIMAL, ID_RANGE };
+
+static enum id_error parse_decimal(const char *s, size_t n, unsigned int *id)
 {
 	uint64_t v = 0;
+	bool big = false;
 	size_t i;
 
 	if (n == 0)
-		return false;
+		return ID_EMPTY;
 	for (i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
-			return false;
-		v = v * 10 + (uint64_t)(s[i] - '0');
-		if (v > ID_MAX)
-			return false;
+			return ID_NOT_DECIMAL;
+		if (!big)
+			v = v * 10 + (uint64_t)(s[i] - '0');
+		big = big || v > ID_MAX;
 	}
+	if (big)
+		return ID_RANGE;
 	*id = (unsigned int)v;
-	return true;
+	return ID_OK;
+}
+
+static const char *id_why(enum id_error e)
+{
+	switch (e) {
+	case ID_EMPTY:
+		return "is empty";
+	case ID_NOT_DECIMAL:
+		return "is not a decimal number (digits only, no sign)";
+	case ID_RANGE:
+		return "is out of range (0 to 4294967294; 4294967295 is (uid_t)-1, \"unchanged\")";
+	default:
+		return "";
+	}
 }
 
 int vfsim_scenario_ids(const char *s, uid_t *uid, gid_t *gid, bool *has_gid,
@@ -73,13 +93,25 @@ int vfsim_scenario_ids(const char *s, uid_t *uid, gid_t *gid, bool *has_gid,
 {
 	const char *colon;
 	unsigned int u, g = 0;
+	enum id_error e;
 
 	if (!s || !uid || !gid || !has_gid)
 		return invalid(why, whylen, "%s", "no UID[:GID] to parse");
 	colon = strchr(s, ':');
-	if (!parse_decimal(s, colon ? (size_t)(colon - s) : strlen(s), &u) ||
-	    (colon && !parse_decimal(colon + 1, strlen(colon + 1), &g)))
-		return invalid(why, whylen, "bad UID[:GID] '%s'", s);
+	e = parse_decimal(s, colon ? (size_t)(colon - s) : strlen(s), &u);
+	if (e != ID_OK) {
+		if (why && whylen)
+			snprintf(why, whylen, "bad UID[:GID] '%s': the UID %s", s, id_why(e));
+		return -EINVAL;
+	}
+	if (colon) {
+		e = parse_decimal(colon + 1, strlen(colon + 1), &g);
+		if (e != ID_OK) {
+			if (why && whylen)
+				snprintf(why, whylen, "bad UID[:GID] '%s': the GID %s", s, id_why(e));
+			return -EINVAL;
+		}
+	}
 	*uid = (uid_t)u;
 	*gid = (gid_t)g;
 	*has_gid = colon != NULL;
@@ -97,7 +129,7 @@ long scn_parse_mode(struct scn_call *c, const char *s, mode_t *mode)
 
 long scn_parse_id(struct scn_call *c, const char *s, unsigned int *id)
 {
-	if (!parse_decimal(s, strlen(s), id))
+	if (parse_decimal(s, strlen(s), id) != ID_OK)
 		return scn_syntax(c, "bad ID '%s': a decimal number below 4294967295 expected", s);
 	return 0;
 }

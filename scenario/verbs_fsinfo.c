@@ -18,12 +18,16 @@
 #include "fsinfo_dump.h"
 #include "engine.h"
 
+/* The largest buffer of -b SIZE (as read's BUFSIZE). */
+#define FSINFO_BUF_MAX 1048576u
+
 struct fsinfo_verb {
 	struct fsinfo_params params;
 	int dfd;
 	const char *pathname;
 	bool raw, size_only;
-	long buf_size;		/* -b: one call with this buffer; 0: grow */
+	long buf_size;		/* -b: one call with this buffer (0 too);
+				 * -1: grow */
 };
 
 static long parse_u32(struct scn_call *c, const char *what, const char *s,
@@ -60,6 +64,7 @@ static long parse_fsinfo(struct scn_call *c, struct fsinfo_verb *q)
 	memset(q, 0, sizeof(*q));
 	q->params.at_flags = AT_SYMLINK_NOFOLLOW;
 	q->dfd = AT_FDCWD;
+	q->buf_size = -1;
 	for (i = 0; i < c->argc && c->argv[i][0] == '-' && c->argv[i][1]; i++) {
 		const char *o = c->argv[i];
 
@@ -87,6 +92,9 @@ static long parse_fsinfo(struct scn_call *c, struct fsinfo_verb *q)
 				unsigned int n = 0;
 
 				ret = parse_u32(c, "buffer size", c->argv[i], &n);
+				if (ret == 0 && n > FSINFO_BUF_MAX)
+					return scn_syntax(c, "buffer size %u: at most %u",
+							  n, FSINFO_BUF_MAX);
 				q->buf_size = n;
 			}
 			if (ret < 0)
@@ -134,55 +142,69 @@ static void attr_info(struct scn_call *c, const struct fsinfo_verb *q,
 	info->size = a ? a->size : 0;
 }
 
-/* fsinfo [OPTION]... PATH ATTR [N [M]] */
-static long verb_fsinfo(struct scn_call *c)
+/* What EPERM means for a query by mount ID. */
+#define NO_SUCH_MOUNT "no such mount, or not reachable from the root"
+
+/* The call(s) of verb_fsinfo() and what they print. */
+static long fsinfo_call(struct scn_call *c, struct fsinfo_verb *q, FILE *out)
 {
 	struct fsinfo_attribute_info info;
-	struct fsinfo_verb q;
-	FILE *out = scn_out(c);
 	char namebuf[32];
 	const char *name;
 	void *value = NULL;
 	long ret;
 
-	ret = parse_fsinfo(c, &q);
-	if (ret < 0)
-		return ret;
-	name = fsd_display_name(q.params.request, namebuf, sizeof(namebuf));
+	name = fsd_display_name(q->params.request, namebuf, sizeof(namebuf));
 
-	if (q.size_only) {
-		ret = vfsim_fsinfo(c->task, q.dfd, q.pathname, &q.params, NULL, 0);
+	if (q->size_only) {
+		ret = vfsim_fsinfo(c->task, q->dfd, q->pathname, &q->params, NULL, 0);
 		if (ret >= 0)
 			fprintf(out, "%s: size %ld\n", name, ret);
 		return ret;
 	}
-	if (q.buf_size) {
-		value = malloc((size_t)q.buf_size);
+	if (q->buf_size >= 0) {
+		/* A real buffer even for SIZE 0: the call is told 0 bytes. */
+		value = malloc((size_t)q->buf_size + 1);
 		if (!value)
 			return scn_fail(c, "out of memory");
-		memset(value, 0xbd, (size_t)q.buf_size);
-		ret = vfsim_fsinfo(c->task, q.dfd, q.pathname, &q.params, value,
-				   (size_t)q.buf_size);
+		memset(value, 0xbd, (size_t)q->buf_size);
+		ret = vfsim_fsinfo(c->task, q->dfd, q->pathname, &q->params, value,
+				   (size_t)q->buf_size);
 		if (ret >= 0) {
-			fprintf(out, "%s: size %ld, buffer %ld:\n", name, ret, q.buf_size);
-			fsd_dump_hex(out, value, (unsigned int)q.buf_size);
+			fprintf(out, "%s: size %ld, buffer %ld:\n", name, ret, q->buf_size);
+			fsd_dump_hex(out, value, (unsigned int)q->buf_size);
 		}
 		free(value);
 		return ret;
 	}
 
-	ret = fsd_get(c->task, q.dfd, q.pathname, &q.params, &value);
+	ret = fsd_get(c->task, q->dfd, q->pathname, &q->params, &value);
 	if (ret < 0)
 		return ret;
-	attr_info(c, &q, &info);
-	fsd_print_label(out, name, info.flags, q.params.Nth, q.params.Mth, false);
-	if (q.raw) {
+	attr_info(c, q, &info);
+	fsd_print_label(out, name, info.flags, q->params.Nth, q->params.Mth, false);
+	if (q->raw) {
 		fputc('\n', out);
 		fsd_dump_hex(out, value, (unsigned int)ret);
 	} else {
-		fsd_dump_value(out, q.params.request, &info, value, (unsigned int)ret);
+		fsd_dump_value(out, q->params.request, &info, value, (unsigned int)ret);
 	}
 	free(value);
+	return ret;
+}
+
+/* fsinfo [OPTION]... PATH ATTR [N [M]] */
+static long verb_fsinfo(struct scn_call *c)
+{
+	struct fsinfo_verb q;
+	long ret;
+
+	ret = parse_fsinfo(c, &q);
+	if (ret < 0)
+		return ret;
+	ret = fsinfo_call(c, &q, scn_out(c));
+	if (ret == -EPERM && q.params.flags == FSINFO_FLAGS_QUERY_MOUNT)
+		scn_set_detail(c, NO_SUCH_MOUNT);
 	return ret;
 }
 
@@ -199,14 +221,17 @@ static long verb_mntinfo(struct scn_call *c)
 		if (parse_u32(c, "mount ID", c->argv[1], &id) < 0)
 			return SCN_SYNTAX;
 		label = c->argv[1];
-	} else {
-		if (c->argc == 1)
-			label = c->argv[0];
-		ret = vfsim_scenario_mount_id(c->task, c->argc == 1 ? c->argv[0] : "/");
-		if (ret < 0)
-			return ret;
-		id = (unsigned int)ret;
+		ret = vfsim_scenario_mntinfo(c->task, id, label, scn_out(c));
+		if (ret == -EPERM)
+			scn_set_detail(c, NO_SUCH_MOUNT);
+		return ret;
 	}
+	if (c->argc == 1)
+		label = c->argv[0];
+	ret = vfsim_scenario_mount_id(c->task, c->argc == 1 ? c->argv[0] : "/");
+	if (ret < 0)
+		return ret;
+	id = (unsigned int)ret;
 	return vfsim_scenario_mntinfo(c->task, id, label, scn_out(c));
 }
 
