@@ -43,11 +43,16 @@ int cmd_mntinfo(int argc, char **argv)
 		} else if (!arg && (argv[i][0] != '-' || !argv[i][1])) {
 			arg = argv[i];
 		} else {
+			if (arg && argv[i][0] != '-')
+				tool_error("mntinfo: one PATH or mount ID only");
+			else
+				tool_error("mntinfo: unknown option '%s'", argv[i]);
 			mntinfo_usage(stderr);
 			return TOOL_EXIT_USAGE;
 		}
 	}
 	if (by_id && !arg) {
+		tool_error("mntinfo: -M needs a mount ID");
 		mntinfo_usage(stderr);
 		return TOOL_EXIT_USAGE;
 	}
@@ -56,8 +61,8 @@ int cmd_mntinfo(int argc, char **argv)
 	if (err == 0)
 		err = vfsim_boot(v, "default");
 	if (err < 0) {
-		fprintf(stderr, TOOL_NAME ": mntinfo: cannot boot the default tree: %s\n",
-			vfsim_scenario_strerror(err, ebuf, sizeof(ebuf)));
+		tool_error("mntinfo: cannot boot the default tree: %s",
+			   vfsim_scenario_strerror(err, ebuf, sizeof(ebuf)));
 		vfsim_destroy(v);
 		return TOOL_EXIT_FAIL;
 	}
@@ -69,7 +74,8 @@ int cmd_mntinfo(int argc, char **argv)
 		errno = 0;
 		id = (long)strtoul(arg, &end, 0);
 		if (errno || *end || id < 0 || id > 0xffffffffL) {
-			fprintf(stderr, TOOL_NAME ": mntinfo: bad mount ID '%s'\n", arg);
+			tool_error("mntinfo: bad mount ID '%s': a number from 0 to 4294967295 (decimal, 0x hex or 0 octal)",
+				   arg);
 			vfsim_destroy(v);
 			return TOOL_EXIT_USAGE;
 		}
@@ -81,8 +87,10 @@ int cmd_mntinfo(int argc, char **argv)
 	err = id < 0 ? id : vfsim_scenario_mntinfo(t, (unsigned int)id, label, stdout);
 	vfsim_destroy(v);
 	if (err < 0) {
-		fprintf(stderr, TOOL_NAME ": mntinfo: %s: %s\n", label,
-			vfsim_scenario_strerror(err, ebuf, sizeof(ebuf)));
+		tool_error("mntinfo: %s%s: %s%s", by_id ? "mount " : "", label,
+			   vfsim_scenario_strerror(err, ebuf, sizeof(ebuf)),
+			   by_id && err == -EPERM ?
+			   ": no such mount, or not reachable from the root" : "");
 		return TOOL_EXIT_FAIL;
 	}
 	return TOOL_EXIT_OK;

@@ -40,8 +40,8 @@ static int watch_run(struct vfsim *v, const struct watch_options *o)
 
 	ret = vfsim_scenario_begin(v, stdout, &so, &s);
 	if (ret < 0) {
-		fprintf(stderr, TOOL_NAME ": watch: %s\n",
-			vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+		tool_error("watch: %s",
+			   vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 		return TOOL_EXIT_FAIL;
 	}
 	/* A part that fails ends the scenario: those after it run nothing. */
@@ -65,8 +65,8 @@ int watch_port(const struct watch_options *o)
 		vo.quirks = V17_QUIRKS;
 	ret = vfsim_create(&vo, &v);
 	if (ret < 0) {
-		fprintf(stderr, TOOL_NAME ": watch: cannot create a simulated kernel: %s\n",
-			vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+		tool_error("watch: cannot create a simulated kernel: %s",
+			   vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 		return TOOL_EXIT_FAIL;
 	}
 	ret = watch_run(v, o);
@@ -118,11 +118,11 @@ int cmd_watch(int argc, char **argv)
 			      "  -h, --help  this text\n", stdout);
 			return TOOL_EXIT_OK;
 		} else if (!opts_done && a[0] == '-' && a[1] != '\0') {
-			fprintf(stderr, TOOL_NAME ": watch: unknown option '%s'\n", a);
+			tool_error("watch: unknown option '%s'", a);
 			watch_usage(stderr);
 			return TOOL_EXIT_USAGE;
 		} else if (file) {
-			fprintf(stderr, TOOL_NAME ": watch: one scenario file only\n");
+			tool_error("watch: one scenario file only");
 			watch_usage(stderr);
 			return TOOL_EXIT_USAGE;
 		} else {
@@ -137,8 +137,7 @@ int cmd_watch(int argc, char **argv)
 		o.scenario = fopen(file, "r");
 		o.scenario_name = file;
 		if (!o.scenario) {
-			fprintf(stderr, TOOL_NAME ": cannot open %s: %s\n", file,
-				strerror(errno));
+			tool_error("cannot open %s: %s", file, strerror(errno));
 			return TOOL_EXIT_NOINPUT;
 		}
 	}

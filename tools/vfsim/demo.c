@@ -7,6 +7,7 @@
  * every run.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
@@ -23,8 +24,8 @@ static int demo_run(void)
 
 	ret = vfsim_create(NULL, &v);
 	if (ret < 0) {
-		fprintf(stderr, TOOL_NAME ": demo: cannot create a simulated kernel: %s\n",
-			vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+		tool_error("demo: cannot create a simulated kernel: %s",
+			   vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 		return TOOL_EXIT_FAIL;
 	}
 	ret = vfsim_scenario_begin(v, stdout, NULL, &s);
@@ -32,8 +33,8 @@ static int demo_run(void)
 		tool_feed_text(s, tool_scn_demo, "demo.scn");
 		ret = vfsim_scenario_end(s);
 	} else {
-		fprintf(stderr, TOOL_NAME ": demo: %s\n",
-			vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+		tool_error("demo: %s",
+			   vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 		ret = TOOL_EXIT_FAIL;
 	}
 	vfsim_destroy(v);
@@ -45,9 +46,17 @@ int cmd_demo(int argc, char **argv)
 	static const struct watch_options watch_defaults = { 0 };
 	int status;
 
-	(void)argv;
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		fputs("usage: " TOOL_NAME " demo\n"
+		      "\n"
+		      "Boot the default tree and print it, then a short stream of mount and\n"
+		      "superblock events as the patch set's watch_test sample would receive\n"
+		      "them, then the output of '" TOOL_NAME " watch'.  The output is the\n"
+		      "same on every run.\n", stdout);
+		return TOOL_EXIT_OK;
+	}
 	if (argc != 1) {
-		fprintf(stderr, TOOL_NAME ": demo takes no arguments\n");
+		tool_error("demo takes no arguments");
 		tool_usage(stderr);
 		return TOOL_EXIT_USAGE;
 	}

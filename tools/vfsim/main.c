@@ -8,7 +8,7 @@
  *   vfsim mntinfo [PATH | -M ID]          test-mntinfo on the default tree
  *   vfsim watch [--v17] [-q] [--check] [SCENARIO|-]
  *                                         watch_test on the default tree
- *   vfsim --help | --version
+ *   vfsim help [COMMAND] | --help | --version
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,7 +33,7 @@ void tool_usage(FILE *out)
 	      "  watch [--v17] [-q] [--check] [SCENARIO|-]\n"
 	      "                                   the watch_test sample's notifications\n"
 	      "                                   while mounts change (or SCENARIO runs)\n"
-	      "  help                             this text\n"
+	      "  help [COMMAND]                   this text, or COMMAND's own help\n"
 	      "\n"
 	      "options:\n"
 	      "  -h, --help                       this text\n"
@@ -55,10 +55,45 @@ static const struct {
 	{ "watch", cmd_watch },
 };
 
-int main(int argc, char **argv)
+/* The subcommand @name, or NULL. */
+static int (*command(const char *name))(int, char **)
 {
-	const char *cmd;
 	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return commands[i].run;
+	return NULL;
+}
+
+/* `vfsim help [COMMAND]`, `vfsim --help`. */
+static int help(int argc, char **argv)
+{
+	static char help_opt[] = "--help";
+	int (*run)(int, char **);
+	char *args[3];
+
+	if (argc == 1) {
+		tool_usage(stdout);
+		return TOOL_EXIT_OK;
+	}
+	run = argc == 2 ? command(argv[1]) : NULL;
+	if (!run) {
+		if (argc == 2)
+			tool_error("help: unknown command '%s'", argv[1]);
+		tool_usage(stderr);
+		return TOOL_EXIT_USAGE;
+	}
+	args[0] = argv[1];
+	args[1] = help_opt;
+	args[2] = NULL;
+	return run(2, args);
+}
+
+static int dispatch(int argc, char **argv)
+{
+	int (*run)(int, char **);
+	const char *cmd;
 
 	if (argc < 2) {
 		tool_usage(stderr);
@@ -66,14 +101,8 @@ int main(int argc, char **argv)
 	}
 	cmd = argv[1];
 	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 ||
-	    strcmp(cmd, "help") == 0) {
-		if (argc > 2) {
-			tool_usage(stderr);
-			return TOOL_EXIT_USAGE;
-		}
-		tool_usage(stdout);
-		return TOOL_EXIT_OK;
-	}
+	    strcmp(cmd, "help") == 0)
+		return help(argc - 1, argv + 1);
 	if (strcmp(cmd, "--version") == 0) {
 		if (argc > 2) {
 			tool_usage(stderr);
@@ -82,14 +111,19 @@ int main(int argc, char **argv)
 		printf(TOOL_NAME " %s\n", vfsim_version());
 		return TOOL_EXIT_OK;
 	}
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (strcmp(cmd, commands[i].name) == 0)
-			return commands[i].run(argc - 1, argv + 1);
+	run = command(cmd);
+	if (run)
+		return run(argc - 1, argv + 1);
 
 	if (cmd[0] == '-')
-		fprintf(stderr, TOOL_NAME ": unknown option '%s'\n", cmd);
+		tool_error("unknown option '%s'", cmd);
 	else
-		fprintf(stderr, TOOL_NAME ": unknown command '%s'\n", cmd);
+		tool_error("unknown command '%s'", cmd);
 	tool_usage(stderr);
 	return TOOL_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	return tool_finish(dispatch(argc, argv));
 }

@@ -46,8 +46,8 @@ static int run_on_new_kernel(FILE *in, const struct vfsim_scenario_opts *opts)
 
 	ret = vfsim_create(NULL, &v);
 	if (ret < 0) {
-		fprintf(stderr, TOOL_NAME ": %s: cannot create a simulated kernel: %s\n",
-			opts->name, vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+		tool_error("%s: cannot create a simulated kernel: %s",
+			   opts->name, vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 		return TOOL_EXIT_FAIL;
 	}
 	status = vfsim_scenario_run(v, in, stdout, opts);
@@ -77,11 +77,11 @@ int cmd_run(int argc, char **argv)
 			run_usage(stdout, true);
 			return TOOL_EXIT_OK;
 		} else if (!opts_done && a[0] == '-' && a[1] != '\0') {
-			fprintf(stderr, TOOL_NAME ": run: unknown option '%s'\n", a);
+			tool_error("run: unknown option '%s'", a);
 			run_usage(stderr, false);
 			return TOOL_EXIT_USAGE;
 		} else if (file) {
-			fprintf(stderr, TOOL_NAME ": run: one scenario file only\n");
+			tool_error("run: one scenario file only");
 			run_usage(stderr, false);
 			return TOOL_EXIT_USAGE;
 		} else {
@@ -89,7 +89,7 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	if (!file) {
-		fprintf(stderr, TOOL_NAME ": run: no scenario file\n");
+		tool_error("run: no scenario file");
 		run_usage(stderr, false);
 		return TOOL_EXIT_USAGE;
 	}
@@ -101,8 +101,7 @@ int cmd_run(int argc, char **argv)
 		in = fopen(file, "r");
 		opts.name = file;
 		if (!in) {
-			fprintf(stderr, TOOL_NAME ": cannot open %s: %s\n", file,
-				strerror(errno));
+			tool_error("cannot open %s: %s", file, strerror(errno));
 			return TOOL_EXIT_NOINPUT;
 		}
 	}

@@ -55,6 +55,20 @@ extern const char tool_scn_watch_end[];
 int tool_feed_text(struct vfsim_scenario *s, const char *text,
 		   const char *name);
 
+/*
+ * Messages (messages.c).  tool_error(): "vfsim: " and the message on
+ * standard error, every byte that is not printable ASCII as \ooo (what
+ * the user typed is repeated as safe text).  tool_finish(): flush and
+ * close standard output; a lost write turns @status 0 into 1, with a
+ * message.  tool_prefix_stream(): a stream that writes each line to @to,
+ * escaped, after @prefix (unless the line starts with "vfsim: "), the
+ * first line followed by ": @hint" (NULL: none); fclose() it.
+ */
+void tool_put_escaped(FILE *out, const char *s, size_t len);
+void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int tool_finish(int status);
+FILE *tool_prefix_stream(FILE *to, const char *prefix, const char *hint);
+
 /* The top-level usage text (main.c). */
 void tool_usage(FILE *out);
 

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * What the vfsim command says on standard error, and the check that what
+ * it wrote on standard output got there (docs/vfsim-command.md, "Exit
+ * status"): a lost write is a failure, never a success.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1	/* fopencookie */
+#endif
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "tool.h"
+
+void tool_put_escaped(FILE *out, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] < 0x20 || p[i] >= 0x7f)
+			fprintf(out, "\\%03o", p[i]);
+		else
+			fputc(p[i], out);
+	}
+}
+
+void tool_error(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	int n;
+
+	fflush(stdout);	/* keep the two streams in order on a terminal */
+	va_start(ap, fmt);
+	n = vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		msg[0] = '\0';
+	fputs(TOOL_NAME ": ", stderr);
+	tool_put_escaped(stderr, msg, strlen(msg));
+	if (n >= (int)sizeof(msg))
+		fputs("...", stderr);
+	fputc('\n', stderr);
+}
+
+int tool_finish(int status)
+{
+	bool lost = ferror(stdout) != 0;
+	int err = 0;
+
+	/* A flush that failed before kept its bytes: this one tries them
+	 * again and says why they do not go. */
+	errno = 0;
+	if (fflush(stdout) != 0) {
+		lost = true;
+		err = errno;
+	}
+	/* With everything flushed, only close() can fail; EBADF is a
+	 * standard output closed from the start that nothing was written
+	 * to. */
+	errno = 0;
+	if (fclose(stdout) != 0 && !lost && errno != EBADF) {
+		lost = true;
+		err = errno;
+	}
+	if (!lost)
+		return status;
+	/* A command that failed has said why; the lost output is one more
+	 * consequence of it. */
+	if (status != TOOL_EXIT_OK)
+		return status;
+	if (err)
+		fprintf(stderr, TOOL_NAME ": write error on standard output: %s\n",
+			strerror(err));
+	else
+		fprintf(stderr, TOOL_NAME ": write error on standard output\n");
+	return TOOL_EXIT_FAIL;
+}
+
+/* ---- a stream that starts each line with a prefix ---------------------------- */
+
+struct prefix_cookie {
+	FILE *to;
+	const char *prefix;
+	const char *hint;	/* added to the first line, once */
+	bool at_start;
+};
+
+static ssize_t prefix_write(void *cookie, const char *buf, size_t size)
+{
+	struct prefix_cookie *c = cookie;
+	size_t i = 0;
+
+	while (i < size) {
+		const char *nl = memchr(buf + i, '\n', size - i);
+		size_t n = nl ? (size_t)(nl - (buf + i)) : size - i;
+
+		/* The library's own reports name the program already. */
+		if (c->at_start && strncmp(buf + i, TOOL_NAME ": ", sizeof(TOOL_NAME ": ") - 1) != 0)
+			tool_put_escaped(c->to, c->prefix, strlen(c->prefix));
+		c->at_start = false;
+		tool_put_escaped(c->to, buf + i, n);
+		i += n;
+		if (nl) {
+			if (c->hint) {
+				fprintf(c->to, ": %s", c->hint);
+				c->hint = NULL;
+			}
+			fputc('\n', c->to);
+			c->at_start = true;
+			i++;
+		}
+	}
+	fflush(c->to);
+	return (ssize_t)size;
+}
+
+static int prefix_close(void *cookie)
+{
+	free(cookie);
+	return 0;
+}
+
+FILE *tool_prefix_stream(FILE *to, const char *prefix, const char *hint)
+{
+	static const cookie_io_functions_t io = {
+		.write = prefix_write,
+		.close = prefix_close,
+	};
+	struct prefix_cookie *c = calloc(1, sizeof(*c));
+	FILE *f;
+
+	if (!c)
+		return NULL;
+	c->to = to;
+	c->prefix = prefix;
+	c->hint = hint;
+	c->at_start = true;
+	f = fopencookie(c, "w", io);
+	if (!f) {
+		free(c);
+		return NULL;
+	}
+	setvbuf(f, NULL, _IOLBF, 0);
+	return f;
+}
