@@ -21,10 +21,15 @@ void vt_die(const char *what, long err)
 
 struct vfsim *vt_boot(const char *tree)
 {
+	return vt_boot_with(NULL, tree);
+}
+
+struct vfsim *vt_boot_with(const struct vfsim_options *opts, const char *tree)
+{
 	struct vfsim *v = NULL;
 	int err;
 
-	err = vfsim_create(NULL, &v);
+	err = vfsim_create(opts, &v);
 	if (err)
 		vt_die("vfsim_create", err);
 	err = vfsim_boot(v, tree);
@@ -41,6 +46,15 @@ struct vfsim_task *vt_task(struct vfsim *v, uid_t uid, gid_t gid)
 	if (err)
 		vt_die("vfsim_task_create", err);
 	return t;
+}
+
+long vt_open_close(struct vfsim_task *t, const char *path, int flags, mode_t mode)
+{
+	long fd = vfsim_openat(t, AT_FDCWD, path, flags, mode);
+
+	if (fd < 0)
+		return fd;
+	return vfsim_close(t, (int)fd);
 }
 
 long vt_mkdir_p(struct vfsim_task *t, const char *path, mode_t mode)

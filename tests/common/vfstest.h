@@ -27,9 +27,16 @@ void vt_die(const char *what, long err) __attribute__((noreturn));
  */
 struct vfsim *vt_boot(const char *tree);
 
+/* vt_boot() with @opts (NULL: the defaults), for a test of an option. */
+struct vfsim *vt_boot_with(const struct vfsim_options *opts, const char *tree);
+
 /* mkdir -p @path (mode @mode for every component made) as task @t:
  * 0 or the first -errno other than EEXIST. */
 long vt_mkdir_p(struct vfsim_task *t, const char *path, mode_t mode);
+
+/* open(@path, @flags, @mode) as task @t and close the fd again: 0 or the
+ * -errno of the open (or of the close). */
+long vt_open_close(struct vfsim_task *t, const char *path, int flags, mode_t mode);
 
 /* A task with @uid/@gid (capabilities: all for uid 0, none otherwise);
  * aborts on failure. */

@@ -16,11 +16,8 @@
 static struct vfsim *boot(unsigned int mount_max)
 {
 	struct vfsim_options opts = { .mount_max = mount_max };
-	struct vfsim *v;
 
-	cr_assert_eq(vfsim_create(&opts, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "empty"), 0);
-	return v;
+	return vt_boot_with(&opts, "empty");
 }
 
 Test(vfs_mount_max, mount_and_rbind_stop_at_the_limit)
@@ -39,8 +36,7 @@ Test(vfs_mount_max, mount_and_rbind_stop_at_the_limit)
 	cr_assert_eq(vt_count_mounts(t), 4, "a refused mount left something behind");
 	OK(vfsim_umount2(t, "/b/a", 0));
 	OK(vfsim_mount(t, "c", "/a", "tmpfs", 0, NULL));
-	cr_assert_eq(vt_check(v), 0);
-	cr_assert_eq(vfsim_destroy_check(v, stderr), 0);
+	cr_assert_eq(vt_finish(v), 0);
 }
 
 Test(vfs_mount_max, zero_is_the_default)
@@ -55,6 +51,5 @@ Test(vfs_mount_max, zero_is_the_default)
 	for (i = 0; i < 6; i++)
 		OK(vfsim_mount(t, "/", "/", NULL, MS_BIND | MS_REC, NULL));
 	cr_assert_eq(vt_count_mounts(t), 128);
-	cr_assert_eq(vt_check(v), 0);
-	cr_assert_eq(vfsim_destroy_check(v, stderr), 0);
+	cr_assert_eq(vt_finish(v), 0);
 }

@@ -23,85 +23,68 @@
 #include <vfsim/vfsim.h>
 
 #include "common/check.h"
+#include "common/fixtures.h"
 
 #define PIPE_BYTES (16 * 4096)	/* a plain pipe's default capacity */
 #define ERESTARTSYS 512		/* the kernel's, not in <errno.h> */
 
 static struct vfsim *v;
-static struct vfsim_task *init;
-
-static void boot_with(bool nosleep)
-{
-	struct vfsim_options o = { .nosleep = nosleep };
-
-	cr_assert_eq(vfsim_create(&o, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "empty"), 0);
-	init = vfsim_init_task(v);
-}
-
-static void setup(void)
-{
-	boot_with(false);
-}
-
-static void teardown(void)
-{
-	cr_expect_eq(vfsim_warn_count(v), 0);
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
-}
-
-TestSuite(pipe_edges, .init = setup, .fini = teardown);
+static struct vfsim_task *t;
 
 static void plain_pipe(int fds[2], int flags)
 {
-	OK(vfsim_pipe2(init, fds, flags));
+	OK(vfsim_pipe2(t, fds, flags));
 }
 
-Test(pipe_edges, huge_lengths_are_cut)
+VT_TEST(pipe_edges, huge_lengths_are_cut, "empty", NULL)
 {
 	char byte = 'x';
 	int fds[2];
 
 	plain_pipe(fds, O_NONBLOCK);
 	/* Empty: the length is cut before anything is looked at. */
-	EXPECT(vfsim_read(init, fds[0], &byte, SIZE_MAX), -EAGAIN);
-	OK(vfsim_close(init, fds[0]));
-	EXPECT(vfsim_write(init, fds[1], &byte, SIZE_MAX), -EPIPE);
-	OK(vfsim_close(init, fds[1]));
+	EXPECT(vfsim_read(t, fds[0], &byte, SIZE_MAX), -EAGAIN);
+	OK(vfsim_close(t, fds[0]));
+	EXPECT(vfsim_write(t, fds[1], &byte, SIZE_MAX), -EPIPE);
+	OK(vfsim_close(t, fds[1]));
 }
 
-Test(pipe_edges, full_pipe_with_a_signal_pending)
+VT_TEST(pipe_edges, full_pipe_with_a_signal_pending, "empty", NULL)
 {
 	char *buf = calloc(1, PIPE_BYTES + 1);
 	int fds[2];
 
 	cr_assert_not_null(buf);
 	plain_pipe(fds, 0);
-	vfsim_task_set_signal_pending(init, true);
+	vfsim_task_set_signal_pending(t, true);
 	/* What fits goes; the rest would wait. */
-	EXPECT(vfsim_write(init, fds[1], buf, PIPE_BYTES + 1), PIPE_BYTES);
-	EXPECT(vfsim_write(init, fds[1], buf, 1), -ERESTARTSYS);
-	vfsim_task_set_signal_pending(init, false);
-	EXPECT(vfsim_read(init, fds[0], buf, PIPE_BYTES + 1), PIPE_BYTES);
-	OK(vfsim_close(init, fds[0]));
-	OK(vfsim_close(init, fds[1]));
+	EXPECT(vfsim_write(t, fds[1], buf, PIPE_BYTES + 1), PIPE_BYTES);
+	EXPECT(vfsim_write(t, fds[1], buf, 1), -ERESTARTSYS);
+	vfsim_task_set_signal_pending(t, false);
+	EXPECT(vfsim_read(t, fds[0], buf, PIPE_BYTES + 1), PIPE_BYTES);
+	OK(vfsim_close(t, fds[0]));
+	OK(vfsim_close(t, fds[1]));
 	free(buf);
 }
 
-Test(pipe_edges, full_pipe_that_cannot_sleep, .init = NULL)
+/* Not a VT_TEST: the instance is made with an option. */
+Test(pipe_edges, full_pipe_that_cannot_sleep)
 {
+	struct vfsim_options o = { .nosleep = true };
 	char *buf = calloc(1, PIPE_BYTES + 1);
 	int fds[2];
 
-	boot_with(true);
+	v = vt_boot_with(&o, "empty");
+	t = vfsim_init_task(v);
 	cr_assert_not_null(buf);
 	plain_pipe(fds, 0);
-	EXPECT(vfsim_write(init, fds[1], buf, PIPE_BYTES + 1), PIPE_BYTES);
-	EXPECT(vfsim_write(init, fds[1], buf, 1), -EAGAIN);
-	OK(vfsim_close(init, fds[0]));
-	EXPECT(vfsim_write(init, fds[1], buf, 1), -EPIPE);
-	OK(vfsim_close(init, fds[1]));
+	EXPECT(vfsim_write(t, fds[1], buf, PIPE_BYTES + 1), PIPE_BYTES);
+	EXPECT(vfsim_write(t, fds[1], buf, 1), -EAGAIN);
+	OK(vfsim_close(t, fds[0]));
+	EXPECT(vfsim_write(t, fds[1], buf, 1), -EPIPE);
+	OK(vfsim_close(t, fds[1]));
 	free(buf);
+	cr_assert_eq(vt_finish(v), 0, "unclean instance at the end of the test");
 }
 
 /* ---- the walkers --------------------------------------------------------------- */
@@ -119,36 +102,36 @@ static int see(const struct vfsim_mount_desc *m, void *arg)
 	return ++s->calls == s->stop_after ? 42 : 0;
 }
 
-Test(pipe_edges, mount_walkers)
+VT_TEST(pipe_edges, mount_walkers, "empty", NULL)
 {
 	struct seen s = { 0 };
 	long id, fd;
 
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/m", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/n", 0755));
-	OK(vfsim_mount(init, NULL, "/m", "tmpfs", 0, NULL));
-	OK(vfsim_mount(init, "n", "/n", "tmpfs", 0, NULL));
-	id = vfsim_path_mnt_id(init, "/m");
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/m", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/n", 0755));
+	OK(vfsim_mount(t, NULL, "/m", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "n", "/n", "tmpfs", 0, NULL));
+	id = vfsim_path_mnt_id(t, "/m");
 	OK(id);
 
-	EXPECT(vfsim_mount_by_id(init, 0, see, &s), -ENOENT);
-	EXPECT(vfsim_mount_by_id(init, (unsigned int)INT_MAX + 1, see, &s), -ENOENT);
-	EXPECT(vfsim_mount_by_id(init, 999, see, &s), -ENOENT);
-	EXPECT(vfsim_mount_by_id(init, 1, NULL, &s), -EINVAL);
+	EXPECT(vfsim_mount_by_id(t, 0, see, &s), -ENOENT);
+	EXPECT(vfsim_mount_by_id(t, (unsigned int)INT_MAX + 1, see, &s), -ENOENT);
+	EXPECT(vfsim_mount_by_id(t, 999, see, &s), -ENOENT);
+	EXPECT(vfsim_mount_by_id(t, 1, NULL, &s), -EINVAL);
 	cr_expect_eq(s.calls, 0);
-	EXPECT(vfsim_mount_by_id(init, (unsigned int)id, see, &s), 0);
+	EXPECT(vfsim_mount_by_id(t, (unsigned int)id, see, &s), 0);
 	cr_expect_str_eq(s.source, "none", "no source is 'none'");
 
 	/* The callback's non-zero return stops the walk and is returned. */
 	s.calls = 0;
 	s.stop_after = 2;
-	EXPECT(vfsim_for_each_mount(init, see, &s), 42);
+	EXPECT(vfsim_for_each_mount(t, see, &s), 42);
 	cr_expect_eq(s.calls, 2);
 
 	/* Out of the namespace, alive through the fd: not found. */
-	fd = vfsim_openat(init, AT_FDCWD, "/m", O_RDONLY | O_DIRECTORY, 0);
+	fd = vfsim_openat(t, AT_FDCWD, "/m", O_RDONLY | O_DIRECTORY, 0);
 	OK(fd);
-	OK(vfsim_umount2(init, "/m", MNT_DETACH));
-	EXPECT(vfsim_mount_by_id(init, (unsigned int)id, see, &s), -ENOENT);
-	OK(vfsim_close(init, (int)fd));
+	OK(vfsim_umount2(t, "/m", MNT_DETACH));
+	EXPECT(vfsim_mount_by_id(t, (unsigned int)id, see, &s), -ENOENT);
+	OK(vfsim_close(t, (int)fd));
 }
