@@ -25,6 +25,7 @@
 #include <vfsim/vfsim.h>
 
 #include "common/check.h"
+#include "common/fixtures.h"
 
 /* A memory stream and what was written to it. */
 struct cap {
@@ -226,19 +227,7 @@ Test(fsinfo_dump, names_and_numbers)
 /* ---- test-fsinfo's whole run --------------------------------------------------- */
 
 static struct vfsim *v;
-static struct vfsim_task *init;
-
-static void boot_empty(void)
-{
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "empty"), 0);
-	init = vfsim_init_task(v);
-}
-
-static void destroy(void)
-{
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
-}
+static struct vfsim_task *t;
 
 /* Run it on @path with @o; the status, and the output in *@out. */
 static int run_all(const char *path, struct vfsim_scenario_fsinfo_opts *o, char **out, char **err)
@@ -249,7 +238,7 @@ static int run_all(const char *path, struct vfsim_scenario_fsinfo_opts *o, char 
 	cap_open(&c);
 	cap_open(&e);
 	o->err = e.f;
-	status = vfsim_scenario_fsinfo_all(init, path, c.f, o);
+	status = vfsim_scenario_fsinfo_all(t, path, c.f, o);
 	fclose(c.f);
 	fclose(e.f);
 	*out = c.s;
@@ -257,7 +246,7 @@ static int run_all(const char *path, struct vfsim_scenario_fsinfo_opts *o, char 
 	return status;
 }
 
-Test(fsinfo_dump, whole_run_modes, .init = boot_empty, .fini = destroy)
+VT_TEST(fsinfo_dump, whole_run_modes, "empty", NULL)
 {
 	struct vfsim_scenario_fsinfo_opts o = { 0 };
 	char *out, *err;

@@ -18,41 +18,28 @@
 #include <vfsim/vfsim.h>
 
 #include "common/check.h"
+#include "common/fixtures.h"
 
 static struct vfsim *v;
-static struct vfsim_task *init;
+static struct vfsim_task *t;
 
-static void setup(void)
-{
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "empty"), 0);
-	init = vfsim_init_task(v);
-}
-
-static void teardown(void)
-{
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
-}
-
-TestSuite(print_tree, .init = setup, .fini = teardown);
-
-Test(print_tree, escapes_and_empty_source)
+VT_TEST(print_tree, escapes_and_empty_source, "empty", NULL)
 {
 	char *out = NULL;
 	size_t len;
 	FILE *f;
 
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/a b", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/e", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/c", 0755));
-	OK(vfsim_mount(init, "s\tx\\y\xe9", "/a b", "tmpfs", 0, NULL));
-	OK(vfsim_mount(init, "", "/e", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/e/sub dir", 0755));
-	OK(vfsim_mount(init, "/e/sub dir", "/c", NULL, MS_BIND, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/a b", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/e", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/c", 0755));
+	OK(vfsim_mount(t, "s\tx\\y\xe9", "/a b", "tmpfs", 0, NULL));
+	OK(vfsim_mount(t, "", "/e", "tmpfs", 0, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/e/sub dir", 0755));
+	OK(vfsim_mount(t, "/e/sub dir", "/c", NULL, MS_BIND, NULL));
 
 	f = open_memstream(&out, &len);
 	cr_assert_not_null(f);
-	OK(vfsim_print_tree(init, f));
+	OK(vfsim_print_tree(t, f));
 	fclose(f);
 	cr_expect_str_eq(out,
 		"ID TARGET    FSTYPE SOURCE          OPTIONS PROPAGATION\n"
@@ -63,13 +50,13 @@ Test(print_tree, escapes_and_empty_source)
 	free(out);
 }
 
-Test(print_tree, bad_stream_and_arguments)
+VT_TEST(print_tree, bad_stream_and_arguments, "empty", NULL)
 {
 	FILE *ro = fopen("/dev/null", "r");
 
 	cr_assert_not_null(ro);
-	EXPECT(vfsim_print_tree(init, ro), -EIO);
+	EXPECT(vfsim_print_tree(t, ro), -EIO);
 	fclose(ro);
-	EXPECT(vfsim_print_tree(init, NULL), -EINVAL);
+	EXPECT(vfsim_print_tree(t, NULL), -EINVAL);
 	EXPECT(vfsim_print_tree(NULL, stdout), -EINVAL);
 }

@@ -14,7 +14,6 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
 
@@ -22,45 +21,28 @@
 #include <vfsim/vfsim.h>
 
 #include "common/check.h"
+#include "common/fixtures.h"
 
 static struct vfsim *v;
-static struct vfsim_task *init;
+static struct vfsim_task *t;
 
-static void setup(void)
+/* The empty tree with a directory /m to mount on. */
+static void dir_m(struct vfsim *vm)
 {
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "empty"), 0);
-	init = vfsim_init_task(v);
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/m", 0755));
-}
-
-static void teardown(void)
-{
-	cr_expect_eq(vfsim_warn_count(v), 0);
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
-}
-
-TestSuite(vfs_files, .init = setup, .fini = teardown);
-
-static struct vfsim_task *task(uid_t uid, gid_t gid)
-{
-	struct vfsim_task *t;
-
-	OK(vfsim_task_create(v, uid, gid, &t));
-	return t;
+	fx_dirs(vfsim_init_task(vm), "/m", NULL);
 }
 
 /* Mount @fstype with @data on /m: its result, unmounted again on success. */
 static long try_mount(const char *fstype, const char *data)
 {
-	long ret = vfsim_mount(init, "x", "/m", fstype, 0, data);
+	long ret = vfsim_mount(t, "x", "/m", fstype, 0, data);
 
 	if (ret == 0)
-		OK(vfsim_umount2(init, "/m", 0));
+		OK(vfsim_umount2(t, "/m", 0));
 	return ret;
 }
 
-Test(vfs_files, ram_options)
+VT_TEST(vfs_files, ram_options, "empty", dir_m)
 {
 	static const struct {
 		const char *fstype, *data;
@@ -103,122 +85,104 @@ Test(vfs_files, ram_options)
 	EXPECT(try_mount("ramfs", big), -EINVAL);
 }
 
-Test(vfs_files, ram_root_owner_and_mode)
+VT_TEST(vfs_files, ram_root_owner_and_mode, "empty", dir_m)
 {
-	struct vfsim_task *owner = task(5, 6), *group = task(7, 6), *other = task(8, 8);
+	struct vfsim_task *owner = vt_task(v, 5, 6), *group = vt_task(v, 7, 6);
+	struct vfsim_task *other = vt_task(v, 8, 8);
 
-	OK(vfsim_mount(init, "x", "/m", "tmpfs", 0, "mode=0770,uid=5,gid=6"));
+	OK(vfsim_mount(t, "x", "/m", "tmpfs", 0, "mode=0770,uid=5,gid=6"));
 	OK(vfsim_mkdirat(owner, AT_FDCWD, "/m/o", 0755));
 	OK(vfsim_mkdirat(group, AT_FDCWD, "/m/g", 0755));
 	EXPECT(vfsim_mkdirat(other, AT_FDCWD, "/m/x", 0755), -EACCES);
 
 	/* A remount reads the words but the root keeps its owner. */
-	OK(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT, "mode=0700,uid=7"));
+	OK(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT, "mode=0700,uid=7"));
 	OK(vfsim_mkdirat(group, AT_FDCWD, "/m/g2", 0755));
-	EXPECT(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT, "uid=x"), -EINVAL);
-	EXPECT(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT, "huge=always"), -EINVAL);
-	OK(vfsim_umount2(init, "/m", MNT_DETACH));
+	EXPECT(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT, "uid=x"), -EINVAL);
+	EXPECT(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT, "huge=always"), -EINVAL);
+	OK(vfsim_umount2(t, "/m", MNT_DETACH));
 
-	OK(vfsim_mount(init, "x", "/m", "ramfs", 0, "mode=0700,uid=5"));
+	OK(vfsim_mount(t, "x", "/m", "ramfs", 0, "mode=0700,uid=5"));
 	OK(vfsim_mkdirat(owner, AT_FDCWD, "/m/o", 0755));
 	EXPECT(vfsim_mkdirat(group, AT_FDCWD, "/m/g", 0755), -EACCES);
-	OK(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT, "whatever"));
-	EXPECT(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT, "gid=x"), -EINVAL);
-	OK(vfsim_umount2(init, "/m", MNT_DETACH));
+	OK(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT, "whatever"));
+	EXPECT(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT, "gid=x"), -EINVAL);
+	OK(vfsim_umount2(t, "/m", MNT_DETACH));
 	vfsim_task_destroy(owner);
 	vfsim_task_destroy(group);
 	vfsim_task_destroy(other);
 }
 
-Test(vfs_files, open_flags)
+VT_TEST(vfs_files, open_flags, "empty", dir_m)
 {
-	long fd;
-
-	OK(vfsim_mount(init, "x", "/m", "tmpfs", 0, NULL));
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/m", O_RDONLY | 0x80000000, 0), -EINVAL);
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/m/f", O_CREAT | O_DIRECTORY, 0644), -EINVAL);
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/m", O_WRONLY, 0), -EISDIR);
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/m", O_RDWR, 0), -EISDIR);
-	fd = vfsim_openat(init, AT_FDCWD, "/m/f", O_RDWR | O_CREAT, 0644);
-	OK(fd);
-	OK(vfsim_close(init, (int)fd));
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/m/f", O_RDONLY | O_DIRECTORY, 0), -ENOTDIR);
-	fd = vfsim_openat(init, AT_FDCWD, "/m/f", O_WRONLY, 0);
-	OK(fd);
-	OK(vfsim_close(init, (int)fd));
+	OK(vfsim_mount(t, "x", "/m", "tmpfs", 0, NULL));
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/m", O_RDONLY | 0x80000000, 0), -EINVAL);
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/m/f", O_CREAT | O_DIRECTORY, 0644), -EINVAL);
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/m", O_WRONLY, 0), -EISDIR);
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/m", O_RDWR, 0), -EISDIR);
+	OK(vt_open_close(t, "/m/f", O_RDWR | O_CREAT, 0644));
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/m/f", O_RDONLY | O_DIRECTORY, 0), -ENOTDIR);
+	OK(vt_open_close(t, "/m/f", O_WRONLY, 0));
 
 	/* Read-only mount: writing is EROFS, reading is not. */
-	OK(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/m/f", O_WRONLY, 0), -EROFS);
-	EXPECT(vfsim_chmod(init, "/m/f", 0600), -EROFS);
-	EXPECT(vfsim_chown(init, "/m/f", 1, 1), -EROFS);
-	fd = vfsim_openat(init, AT_FDCWD, "/m/f", O_RDONLY, 0);
-	OK(fd);
-	OK(vfsim_close(init, (int)fd));
+	OK(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL));
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/m/f", O_WRONLY, 0), -EROFS);
+	EXPECT(vfsim_chmod(t, "/m/f", 0600), -EROFS);
+	EXPECT(vfsim_chown(t, "/m/f", 1, 1), -EROFS);
+	OK(vt_open_close(t, "/m/f", O_RDONLY, 0));
 
 	/* Read-only superblock: the inode check says EROFS first. */
-	OK(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT | MS_BIND, NULL));
-	OK(vfsim_mount(init, "none", "/m", NULL, MS_REMOUNT | MS_RDONLY, NULL));
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/m/f", O_RDWR, 0), -EROFS);
-	EXPECT(vfsim_mkdirat(init, AT_FDCWD, "/m/d", 0755), -EROFS);
-	OK(vfsim_umount2(init, "/m", 0));
+	OK(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT | MS_BIND, NULL));
+	OK(vfsim_mount(t, "none", "/m", NULL, MS_REMOUNT | MS_RDONLY, NULL));
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/m/f", O_RDWR, 0), -EROFS);
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m/d", 0755), -EROFS);
+	OK(vfsim_umount2(t, "/m", 0));
 }
 
-Test(vfs_files, permission_and_capabilities)
+VT_TEST(vfs_files, permission_and_capabilities, "empty", dir_m)
 {
-	struct vfsim_task *t = task(1000, 1000);
-	long fd;
+	struct vfsim_task *user = vt_task(v, 1000, 1000);
 
-	OK(vfsim_mount(init, "x", "/m", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/m/d", 0700));
-	fd = vfsim_openat(init, AT_FDCWD, "/m/f", O_RDWR | O_CREAT, 0600);
-	OK(fd);
-	OK(vfsim_close(init, (int)fd));
-	fd = vfsim_openat(init, AT_FDCWD, "/m/x", O_RDWR | O_CREAT, 0700);
-	OK(fd);
-	OK(vfsim_close(init, (int)fd));
+	OK(vfsim_mount(t, "x", "/m", "tmpfs", 0, NULL));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/m/d", 0700));
+	OK(vt_open_close(t, "/m/f", O_RDWR | O_CREAT, 0600));
+	OK(vt_open_close(t, "/m/x", O_RDWR | O_CREAT, 0700));
 
-	EXPECT(vfsim_openat(t, AT_FDCWD, "/m/f", O_RDONLY, 0), -EACCES);
-	EXPECT(vfsim_chdir(t, "/m/d"), -EACCES);
+	EXPECT(vfsim_openat(user, AT_FDCWD, "/m/f", O_RDONLY, 0), -EACCES);
+	EXPECT(vfsim_chdir(user, "/m/d"), -EACCES);
 
 	/* DAC_READ_SEARCH: reading and searching, not writing. */
-	vfsim_task_set_caps(t, VFSIM_CAP_DAC_READ_SEARCH);
-	fd = vfsim_openat(t, AT_FDCWD, "/m/f", O_RDONLY, 0);
-	OK(fd);
-	OK(vfsim_close(t, (int)fd));
-	EXPECT(vfsim_openat(t, AT_FDCWD, "/m/f", O_WRONLY, 0), -EACCES);
-	OK(vfsim_chdir(t, "/m/d"));
-	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/m/d/e", 0755), -EACCES);
-	OK(vfsim_chdir(t, "/"));
+	vfsim_task_set_caps(user, VFSIM_CAP_DAC_READ_SEARCH);
+	OK(vt_open_close(user, "/m/f", O_RDONLY, 0));
+	EXPECT(vfsim_openat(user, AT_FDCWD, "/m/f", O_WRONLY, 0), -EACCES);
+	OK(vfsim_chdir(user, "/m/d"));
+	EXPECT(vfsim_mkdirat(user, AT_FDCWD, "/m/d/e", 0755), -EACCES);
+	OK(vfsim_chdir(user, "/"));
 
 	/* DAC_OVERRIDE: anything on directories, read/write on files. */
-	vfsim_task_set_caps(t, VFSIM_CAP_DAC_OVERRIDE);
-	fd = vfsim_openat(t, AT_FDCWD, "/m/f", O_RDWR, 0);
-	OK(fd);
-	OK(vfsim_close(t, (int)fd));
-	OK(vfsim_mkdirat(t, AT_FDCWD, "/m/d/e", 0755));
-	cr_expect_eq(vfsim_task_caps(t), VFSIM_CAP_DAC_OVERRIDE);
+	vfsim_task_set_caps(user, VFSIM_CAP_DAC_OVERRIDE);
+	OK(vt_open_close(user, "/m/f", O_RDWR, 0));
+	OK(vfsim_mkdirat(user, AT_FDCWD, "/m/d/e", 0755));
+	cr_expect_eq(vfsim_task_caps(user), VFSIM_CAP_DAC_OVERRIDE);
 
 	/* Not owner, no CAP_FOWNER or CAP_CHOWN. */
-	vfsim_task_set_caps(t, 0);
-	EXPECT(vfsim_chmod(t, "/m/x", 0777), -EPERM);
-	EXPECT(vfsim_chown(t, "/m/x", 1000, 1000), -EPERM);
+	vfsim_task_set_caps(user, 0);
+	EXPECT(vfsim_chmod(user, "/m/x", 0777), -EPERM);
+	EXPECT(vfsim_chown(user, "/m/x", 1000, 1000), -EPERM);
 	/* Ownership given: chmod is the owner's, and so is a chown to itself
 	 * and its own group (setattr_prepare's chown_ok and chgrp_ok), but
 	 * not to anyone else's uid or group; chown with -1 leaves that ID
 	 * alone. */
-	OK(vfsim_chown(init, "/m/x", 1000, (gid_t)-1));
-	OK(vfsim_chmod(t, "/m/x", 0640));
-	OK(vfsim_chown(t, "/m/x", 1000, 1000));
-	EXPECT(vfsim_chown(t, "/m/x", 0, (gid_t)-1), -EPERM);
-	EXPECT(vfsim_chown(t, "/m/x", (uid_t)-1, 5), -EPERM);
-	OK(vfsim_chown(init, "/m/f", (uid_t)-1, 1000));
-	OK(vfsim_chmod(init, "/m/f", 0040));
+	OK(vfsim_chown(t, "/m/x", 1000, (gid_t)-1));
+	OK(vfsim_chmod(user, "/m/x", 0640));
+	OK(vfsim_chown(user, "/m/x", 1000, 1000));
+	EXPECT(vfsim_chown(user, "/m/x", 0, (gid_t)-1), -EPERM);
+	EXPECT(vfsim_chown(user, "/m/x", (uid_t)-1, 5), -EPERM);
+	OK(vfsim_chown(t, "/m/f", (uid_t)-1, 1000));
+	OK(vfsim_chmod(t, "/m/f", 0040));
 	/* The group's bits now: read yes, write no. */
-	fd = vfsim_openat(t, AT_FDCWD, "/m/f", O_RDONLY, 0);
-	OK(fd);
-	OK(vfsim_close(t, (int)fd));
-	EXPECT(vfsim_openat(t, AT_FDCWD, "/m/f", O_WRONLY, 0), -EACCES);
-	vfsim_task_destroy(t);
-	OK(vfsim_umount2(init, "/m", 0));
+	OK(vt_open_close(user, "/m/f", O_RDONLY, 0));
+	EXPECT(vfsim_openat(user, AT_FDCWD, "/m/f", O_WRONLY, 0), -EACCES);
+	vfsim_task_destroy(user);
+	OK(vfsim_umount2(t, "/m", 0));
 }

@@ -23,86 +23,71 @@
 #include <vfsim/vfsim.h>
 
 #include "common/check.h"
+#include "common/fixtures.h"
 
 static struct vfsim *v;
-static struct vfsim_task *init;
+static struct vfsim_task *t;
 
-static void setup(void)
+VT_TEST(vfs_inodes, setgid_directories, "default", NULL)
 {
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "default"), 0);
-	init = vfsim_init_task(v);
-}
+	struct vfsim_task *member = vt_task(v, 7, 50);
 
-static void teardown(void)
-{
-	cr_expect_eq(vfsim_warn_count(v), 0);
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
-}
-
-TestSuite(vfs_inodes, .init = setup, .fini = teardown);
-
-Test(vfs_inodes, setgid_directories)
-{
-	struct vfsim_task *member;
-
-	OK(vfsim_task_create(v, 7, 50, &member));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/tmp/g", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/tmp/plain", 0755));
-	OK(vfsim_chown(init, "/tmp/g", 0, 50));
-	OK(vfsim_chown(init, "/tmp/plain", 0, 50));
-	OK(vfsim_chmod(init, "/tmp/g", 02775));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/tmp/g/sub", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/tmp/plain/sub", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/tmp/g", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/tmp/plain", 0755));
+	OK(vfsim_chown(t, "/tmp/g", 0, 50));
+	OK(vfsim_chown(t, "/tmp/plain", 0, 50));
+	OK(vfsim_chmod(t, "/tmp/g", 02775));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/tmp/g/sub", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/tmp/plain/sub", 0755));
 	/* Group-writable now: only the group that owns it may write. */
-	OK(vfsim_chmod(init, "/tmp/g/sub", 0770));
-	OK(vfsim_chmod(init, "/tmp/plain/sub", 0770));
+	OK(vfsim_chmod(t, "/tmp/g/sub", 0770));
+	OK(vfsim_chmod(t, "/tmp/plain/sub", 0770));
 	OK(vfsim_mkdirat(member, AT_FDCWD, "/tmp/g/sub/mine", 0755));
 	EXPECT(vfsim_mkdirat(member, AT_FDCWD, "/tmp/plain/sub/mine", 0755), -EACCES);
 	vfsim_task_destroy(member);
 }
 
-Test(vfs_inodes, name_lengths_and_slashes)
+VT_TEST(vfs_inodes, name_lengths_and_slashes, "default", NULL)
 {
 	char path[300] = "/tmp/";
 
 	memset(path + 5, 'n', 255);
 	path[260] = '\0';
-	OK(vfsim_mkdirat(init, AT_FDCWD, path, 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
 	path[260] = 'n';
 	path[261] = '\0';
-	EXPECT(vfsim_mkdirat(init, AT_FDCWD, path, 0755), -ENAMETOOLONG);
-	EXPECT(vfsim_symlinkat(init, "x", AT_FDCWD, path), -ENAMETOOLONG);
-	EXPECT(vfsim_openat(init, AT_FDCWD, path, O_RDONLY | O_CREAT, 0644), -ENAMETOOLONG);
-	EXPECT(vfsim_symlinkat(init, "x", AT_FDCWD, "/tmp/l/"), -ENOENT);
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/tmp/d/", 0755));
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, path, 0755), -ENAMETOOLONG);
+	EXPECT(vfsim_symlinkat(t, "x", AT_FDCWD, path), -ENAMETOOLONG);
+	EXPECT(vfsim_openat(t, AT_FDCWD, path, O_RDONLY | O_CREAT, 0644), -ENAMETOOLONG);
+	EXPECT(vfsim_symlinkat(t, "x", AT_FDCWD, "/tmp/l/"), -ENOENT);
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/tmp/d/", 0755));
 	/* O_CREAT of what is a directory already. */
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/tmp/d", O_RDONLY | O_CREAT, 0644), -EISDIR);
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/tmp/d", O_RDONLY | O_CREAT, 0644), -EISDIR);
 }
 
-Test(vfs_inodes, file_data_operations)
+VT_TEST(vfs_inodes, file_data_operations, "default", NULL)
 {
 	char buf[4] = "abc";
 	long rd, rw;
 
-	rw = vfsim_openat(init, AT_FDCWD, "/tmp/f", O_RDWR | O_CREAT, 0644);
+	rw = vfsim_openat(t, AT_FDCWD, "/tmp/f", O_RDWR | O_CREAT, 0644);
 	OK(rw);
-	EXPECT(vfsim_read(init, (int)rw, buf, sizeof(buf)), -EINVAL);
-	EXPECT(vfsim_write(init, (int)rw, buf, sizeof(buf)), -EINVAL);
-	rd = vfsim_openat(init, AT_FDCWD, "/tmp/f", O_RDONLY, 0);
+	EXPECT(vfsim_read(t, (int)rw, buf, sizeof(buf)), -EINVAL);
+	EXPECT(vfsim_write(t, (int)rw, buf, sizeof(buf)), -EINVAL);
+	rd = vfsim_openat(t, AT_FDCWD, "/tmp/f", O_RDONLY, 0);
 	OK(rd);
-	EXPECT(vfsim_write(init, (int)rd, buf, sizeof(buf)), -EBADF);
-	OK(vfsim_close(init, (int)rd));
-	rd = vfsim_openat(init, AT_FDCWD, "/tmp/f", O_WRONLY, 0);
+	EXPECT(vfsim_write(t, (int)rd, buf, sizeof(buf)), -EBADF);
+	OK(vfsim_close(t, (int)rd));
+	rd = vfsim_openat(t, AT_FDCWD, "/tmp/f", O_WRONLY, 0);
 	OK(rd);
-	EXPECT(vfsim_read(init, (int)rd, buf, sizeof(buf)), -EBADF);
-	OK(vfsim_close(init, (int)rd));
-	OK(vfsim_close(init, (int)rw));
+	EXPECT(vfsim_read(t, (int)rd, buf, sizeof(buf)), -EBADF);
+	OK(vfsim_close(t, (int)rd));
+	OK(vfsim_close(t, (int)rw));
 }
 
-Test(vfs_inodes, afs_has_no_symlinks)
+VT_TEST(vfs_inodes, afs_has_no_symlinks, "default", NULL)
 {
-	EXPECT(vfsim_symlinkat(init, "x", AT_FDCWD, "/afs/grand.central.org/doc/l"), -EACCES);
+	EXPECT(vfsim_symlinkat(t, "x", AT_FDCWD, "/afs/grand.central.org/doc/l"), -EACCES);
 	/* Nor files in its dynamic root, which has no create operation. */
-	EXPECT(vfsim_openat(init, AT_FDCWD, "/afs/x", O_RDONLY | O_CREAT, 0644), -EACCES);
+	EXPECT(vfsim_openat(t, AT_FDCWD, "/afs/x", O_RDONLY | O_CREAT, 0644), -EACCES);
 }
