@@ -22,14 +22,16 @@
 #include <vfsim/vfsim.h>
 
 #include "common/check.h"
+#include "common/fixtures.h"
+#include "common/ksim_fixture.h"
 
 static struct vfsim *v;
-static struct vfsim_task *init;
+static struct vfsim_task *t;
 static struct mount *ma, *mb, *ms, *mp, *master;
 
 static struct mount *mount_at(const char *path)
 {
-	long id = vfsim_path_mnt_id(init, path);
+	long id = vfsim_path_mnt_id(t, path);
 	struct mount *m;
 
 	OK(id);
@@ -40,7 +42,8 @@ static struct mount *mount_at(const char *path)
 	return m;
 }
 
-static void setup(void)
+/* The tree of the header on the booted instance (the file's v and t). */
+static void peers_slave_plain(struct vfsim *vm)
 {
 	static const char text[] =
 		"mkdir /a\nmkdir /b\nmkdir /s\nmkdir /p\n"
@@ -51,13 +54,9 @@ static void setup(void)
 		"mount tmpfs q /p/d\nmount tmpfs r /p/e\n";
 	FILE *in;
 
-	ksim_rcu_thread_enter();
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "empty"), 0);
-	init = vfsim_init_task(v);
 	in = fmemopen((char *)text, sizeof(text) - 1, "r");
 	cr_assert_not_null(in);
-	cr_assert_eq(vfsim_scenario_run(v, in, stdout, NULL), 0);
+	cr_assert_eq(vfsim_scenario_run(vm, in, stdout, NULL), 0);
 	fclose(in);
 	ma = mount_at("/a");
 	mb = mount_at("/b");
@@ -68,12 +67,9 @@ static void setup(void)
 	cr_assert(master == ma || master == mb, "/s is a slave of the group");
 }
 
-static void teardown(void)
-{
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
-}
-
-TestSuite(api_invariants, .init = setup, .fini = teardown);
+/* Each test's instance is a VT_TEST's; the suite only registers the thread
+ * with RCU (mount_at() reads under rcu_read_lock()). */
+TestSuite(api_invariants, .init = rcu_setup);
 
 /* The checker says -EUCLEAN and @what. */
 static void broken(const char *what)
@@ -92,7 +88,7 @@ static void clean(void)
 	cr_expect_str_empty(why);
 }
 
-Test(api_invariants, clean_tree)
+VT_TEST(api_invariants, clean_tree, "empty", peers_slave_plain)
 {
 	clean();
 	/* Without room for a reason the answer is the same. */
@@ -102,7 +98,7 @@ Test(api_invariants, clean_tree)
 	clean();
 }
 
-Test(api_invariants, not_in_the_namespace)
+VT_TEST(api_invariants, not_in_the_namespace, "empty", peers_slave_plain)
 {
 	struct mnt_namespace *ns = mp->mnt_ns;
 
@@ -112,7 +108,7 @@ Test(api_invariants, not_in_the_namespace)
 	clean();
 }
 
-Test(api_invariants, doomed_in_the_tree)
+VT_TEST(api_invariants, doomed_in_the_tree, "empty", peers_slave_plain)
 {
 	mp->mnt.mnt_flags |= MNT_DOOMED;
 	broken("mount 5: in the tree but marked unmounted");
@@ -120,7 +116,7 @@ Test(api_invariants, doomed_in_the_tree)
 	clean();
 }
 
-Test(api_invariants, child_names_another_parent)
+VT_TEST(api_invariants, child_names_another_parent, "empty", peers_slave_plain)
 {
 	struct mount *child = list_first_entry(&mp->mnt_mounts, struct mount, mnt_child);
 
@@ -132,7 +128,7 @@ Test(api_invariants, child_names_another_parent)
 	clean();
 }
 
-Test(api_invariants, count_and_holders)
+VT_TEST(api_invariants, count_and_holders, "empty", peers_slave_plain)
 {
 	atomic_inc(&mp->mnt_count);
 	broken("mount 5: mnt_count");
@@ -140,7 +136,7 @@ Test(api_invariants, count_and_holders)
 	clean();
 }
 
-Test(api_invariants, namespace_count)
+VT_TEST(api_invariants, namespace_count, "empty", peers_slave_plain)
 {
 	mp->mnt_ns->mounts++;
 	broken("namespace counts 8 mounts, its list 7, the tree 7");
@@ -148,7 +144,7 @@ Test(api_invariants, namespace_count)
 	clean();
 }
 
-Test(api_invariants, superblock_and_marks)
+VT_TEST(api_invariants, superblock_and_marks, "empty", peers_slave_plain)
 {
 	atomic_inc(&mp->mnt.mnt_sb->s_active);
 	broken("s_active");
@@ -164,7 +160,7 @@ Test(api_invariants, superblock_and_marks)
 	clean();
 }
 
-Test(api_invariants, peer_groups)
+VT_TEST(api_invariants, peer_groups, "empty", peers_slave_plain)
 {
 	int group = mb->mnt_group_id;
 
@@ -190,7 +186,7 @@ Test(api_invariants, peer_groups)
 	clean();
 }
 
-Test(api_invariants, slaves)
+VT_TEST(api_invariants, slaves, "empty", peers_slave_plain)
 {
 	/* Off its master's list, a slave is seen from its own side. */
 	list_del_init(&ms->mnt_slave);
@@ -211,7 +207,7 @@ Test(api_invariants, slaves)
 	clean();
 }
 
-Test(api_invariants, mountpoint_record)
+VT_TEST(api_invariants, mountpoint_record, "empty", peers_slave_plain)
 {
 	struct mount *child = list_last_entry(&mp->mnt_mounts, struct mount, mnt_child);
 	struct mountpoint *rec = child->mnt_mp;
@@ -226,7 +222,7 @@ Test(api_invariants, mountpoint_record)
 	clean();
 }
 
-Test(api_invariants, umount_list)
+VT_TEST(api_invariants, umount_list, "empty", peers_slave_plain)
 {
 	struct list_head stray;
 
@@ -236,7 +232,7 @@ Test(api_invariants, umount_list)
 	clean();
 }
 
-Test(api_invariants, mount_watch_marks)
+VT_TEST(api_invariants, mount_watch_marks, "empty", peers_slave_plain)
 {
 	struct dentry *d = mp->mnt.mnt_root;
 
@@ -254,7 +250,7 @@ Test(api_invariants, mount_watch_marks)
 	clean();
 }
 
-Test(api_invariants, peer_rings)
+VT_TEST(api_invariants, peer_rings, "empty", peers_slave_plain)
 {
 	struct list_head *prev = mb->mnt_share.prev;
 	struct mnt_namespace *ns = mb->mnt_ns;
@@ -279,19 +275,19 @@ Test(api_invariants, peer_rings)
 	clean();
 }
 
-Test(api_invariants, watched_dentry_without_its_mark)
+VT_TEST(api_invariants, watched_dentry_without_its_mark, "empty", peers_slave_plain)
 {
 	struct dentry *d = mp->mnt.mnt_root;
 	int fds[2];
 
-	OK(vfsim_pipe2(init, fds, O_NOTIFICATION_PIPE));
-	OK(vfsim_ioctl(init, fds[0], IOC_WATCH_QUEUE_SET_SIZE, 4));
-	OK(vfsim_watch_mount(init, AT_FDCWD, "/p", 0, fds[0], 1));
+	OK(vfsim_pipe2(t, fds, O_NOTIFICATION_PIPE));
+	OK(vfsim_ioctl(t, fds[0], IOC_WATCH_QUEUE_SET_SIZE, 4));
+	OK(vfsim_watch_mount(t, AT_FDCWD, "/p", 0, fds[0], 1));
 	clean();
 	d->d_flags &= ~DCACHE_MOUNT_WATCH;
 	broken("dentry /: watched but not DCACHE_MOUNT_WATCH");
 	d->d_flags |= DCACHE_MOUNT_WATCH;
 	clean();
-	OK(vfsim_close(init, fds[0]));
-	OK(vfsim_close(init, fds[1]));
+	OK(vfsim_close(t, fds[0]));
+	OK(vfsim_close(t, fds[1]));
 }

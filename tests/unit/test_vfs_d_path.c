@@ -21,47 +21,35 @@
 #include <vfsim/vfsim.h>
 
 #include "common/check.h"
+#include "common/fixtures.h"
 
 static struct vfsim *v;
-static struct vfsim_task *init, *jailed;
+static struct vfsim_task *t;
 
-static void setup(void)
+/* /m a tmpfs with dir/sub in it, and /other. */
+static void m_and_other(struct vfsim *vm)
 {
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	cr_assert_eq(vfsim_boot(v, "empty"), 0);
-	init = vfsim_init_task(v);
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/m", 0755));
-	OK(vfsim_mount(init, "m", "/m", "tmpfs", 0, NULL));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/m/dir", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/m/dir/sub", 0755));
-	OK(vfsim_mkdirat(init, AT_FDCWD, "/other", 0755));
-	OK(vfsim_task_create(v, 0, 1, &jailed));
-	OK(vfsim_chroot(jailed, "/m"));
+	struct vfsim_task *init = vfsim_init_task(vm);
+
+	fx_tmpfs(init, "m", "/m");
+	fx_dirs(init, "/m/dir/sub", "/other", NULL);
 }
 
-static void teardown(void)
-{
-	vfsim_task_destroy(jailed);
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0);
-}
-
-TestSuite(d_path, .init = setup, .fini = teardown);
-
-/* Look @name up as @t: the path, held. */
-static void lookup(struct vfsim_entry *e, struct vfsim_task *t, const char *name,
+/* Look @name up as @who: the path, held. */
+static void lookup(struct vfsim_entry *e, struct vfsim_task *who, const char *name,
 		   struct path *p)
 {
-	vfsim_enter(e, (struct task_struct *)t);
+	vfsim_enter(e, (struct task_struct *)who);
 	cr_assert_eq(kern_path(name, LOOKUP_FOLLOW, p), 0, "%s", name);
 }
 
-Test(d_path, from_the_task_root)
+VT_TEST(d_path, from_the_task_root, "empty", m_and_other)
 {
 	struct vfsim_entry e;
 	struct path p;
 	char buf[64], *s;
 
-	lookup(&e, init, "/m/dir/sub", &p);
+	lookup(&e, t, "/m/dir/sub", &p);
 	s = d_path(&p, buf, sizeof(buf));
 	cr_expect_str_eq(s, "/m/dir/sub");
 	s = d_path(&p, buf, 10);
@@ -72,9 +60,9 @@ Test(d_path, from_the_task_root)
 	cr_expect_eq(s, ERR_PTR(-ENAMETOOLONG));
 	path_put(&p);
 
-	lookup(&e, init, "/", &p);
+	lookup(&e, t, "/", &p);
 	vfsim_leave(&e);
-	vfsim_enter(&e, (struct task_struct *)init);
+	vfsim_enter(&e, (struct task_struct *)t);
 	s = d_path(&p, buf, sizeof(buf));
 	cr_expect_str_eq(s, "/");
 	cr_expect_eq(d_path(&p, buf, 1), ERR_PTR(-ENAMETOOLONG), "no room for the '/'");
@@ -84,13 +72,15 @@ Test(d_path, from_the_task_root)
 	vfsim_leave(&e);
 }
 
-Test(d_path, chrooted_and_below_a_root)
+VT_TEST(d_path, chrooted_and_below_a_root, "empty", m_and_other)
 {
 	struct vfsim_entry e;
 	struct path p, root, other;
+	struct vfsim_task *jailed = vt_task(v, 0, 1);
 	char buf[64], *s;
 
 	/* The jailed task's "/" is /m. */
+	OK(vfsim_chroot(jailed, "/m"));
 	lookup(&e, jailed, "/dir/sub", &p);
 	cr_expect_str_eq(d_path(&p, buf, sizeof(buf)), "/dir/sub");
 	cr_expect_str_eq(d_absolute_path_ns(&p, buf, sizeof(buf)), "/m/dir/sub");
@@ -103,22 +93,23 @@ Test(d_path, chrooted_and_below_a_root)
 	vfsim_leave(&e);
 
 	/* A root that is not on the way up: NULL. */
-	lookup(&e, init, "/other", &other);
+	lookup(&e, t, "/other", &other);
 	cr_expect_null(__d_path(&p, &other, buf, sizeof(buf)));
 	path_put(&other);
 	path_put(&root);
 	path_put(&p);
 	vfsim_leave(&e);
+	vfsim_task_destroy(jailed);
 }
 
 /* The path of a dentry within its filesystem (as mountinfo's root field). */
-Test(d_path, dentry_path_raw)
+VT_TEST(d_path, dentry_path_raw, "empty", m_and_other)
 {
 	struct vfsim_entry e;
 	struct path p;
 	char buf[64];
 
-	lookup(&e, init, "/m/dir/sub", &p);
+	lookup(&e, t, "/m/dir/sub", &p);
 	cr_expect_str_eq(dentry_path_raw(p.dentry, buf, sizeof(buf)), "/dir/sub");
 	cr_expect_eq(dentry_path_raw(p.dentry, buf, 8), ERR_PTR(-ENAMETOOLONG));
 	cr_expect_str_eq(dentry_path_raw(p.mnt->mnt_root, buf, sizeof(buf)), "/");
@@ -128,7 +119,7 @@ Test(d_path, dentry_path_raw)
 }
 
 /* kern_path() takes a kernel string: empty is ENOENT, PATH_MAX is too long. */
-Test(d_path, kern_path_limits)
+VT_TEST(d_path, kern_path_limits, "empty", m_and_other)
 {
 	static char longname[4200];
 	struct vfsim_entry e;
@@ -136,7 +127,7 @@ Test(d_path, kern_path_limits)
 
 	memset(longname, 'a', sizeof(longname) - 1);
 	longname[0] = '/';
-	vfsim_enter(&e, (struct task_struct *)init);
+	vfsim_enter(&e, (struct task_struct *)t);
 	cr_expect_eq(kern_path("", LOOKUP_FOLLOW, &p), -ENOENT);
 	cr_expect_eq(kern_path(longname, LOOKUP_FOLLOW, &p), -ENAMETOOLONG);
 	vfsim_leave(&e);
