@@ -73,7 +73,12 @@ static void run_cases(const struct line_case *cases, size_t nr)
 		run_case_len(&cases[i], strlen(cases[i].text), (int)i);
 }
 
-#define RUN(cases) run_cases(cases, sizeof(cases) / sizeof(cases[0]))
+/* The test @name: the rows of the table @name[] defined before it. */
+#define LINES_TEST(name)						\
+	Test(scenario_lines, name)					\
+	{								\
+		run_cases(name, sizeof(name) / sizeof(name[0]));	\
+	}
 
 #define BOOT "boot empty\n"
 #define NPIPE "boot empty\npipe p nonblock\nsize p 16\ntwatch p 7 1\n"
@@ -142,10 +147,7 @@ static const struct line_case tobj_records[] = {
 	  "" },
 };
 
-Test(scenario_lines, tobj_records)
-{
-	RUN(tobj_records);
-}
+LINES_TEST(tobj_records)
 
 static const struct line_case tobj_syntax[] = {
 	{ NPIPE "twatch q 7 1\n", 65, "", "t:5: " },
@@ -189,14 +191,11 @@ static const struct line_case tobj_syntax[] = {
 	{ "tdestroy 7\n", 65, "", "t:1: " },
 };
 
-Test(scenario_lines, tobj_syntax)
-{
-	RUN(tobj_syntax);
-}
+LINES_TEST(tobj_syntax)
 
 /* ---- the pipe verbs ------------------------------------------------------------ */
 
-static const struct line_case pipe_lines[] = {
+static const struct line_case pipe_verbs[] = {
 	{ BOOT "pipe p bogus\n", 65, "", "t:2: bad pipe flag 'bogus' (nonblock, plain)" },
 	{ BOOT "pipe p\npipe p\n", 65, "", "t:3: 'p' or 'p.w' is already open: close it first" },
 	{ BOOT "open p.w / directory\npipe p\n", 65, "", "'p' or 'p.w' is already open" },
@@ -228,14 +227,11 @@ static const struct line_case pipe_lines[] = {
 	  0, "fionread f: ENOTTY\nread f: EISDIR\n", "" },
 };
 
-Test(scenario_lines, pipe_verbs)
-{
-	RUN(pipe_lines);
-}
+LINES_TEST(pipe_verbs)
 
 /* ---- prefixes, arguments and the core verbs --------------------------------- */
 
-static const struct line_case core_lines[] = {
+static const struct line_case core_verbs[] = {
 	{ BOOT "as 1 as 2 echo x\n", 65, "", "t:2: 'as' given twice" },
 	/* Before boot there is nobody to fork a task from. */
 	{ "as 1 echo x\n", 1, "", "t:1: as 1: cannot create the task: EINVAL" },
@@ -279,14 +275,11 @@ static const struct line_case core_lines[] = {
 	{ BOOT "expire\n", 0, "", "" },
 };
 
-Test(scenario_lines, core_verbs)
-{
-	RUN(core_lines);
-}
+LINES_TEST(core_verbs)
 
 /* ---- notifications, quirks, network filesystems ----------------------------- */
 
-static const struct line_case notify_lines[] = {
+static const struct line_case notify_verbs[] = {
 	{ BOOT "pipe p\nwatch_mount q / 1\n", 65, "", "t:3: no open file named 'q'" },
 	{ BOOT "pipe p\nwatch_mount p / x\n", 65, "", "bad watch ID 'x'" },
 	{ BOOT "pipe p\nwatch_mount p / 1 bogus\n", 65, "", "bad watch flag 'bogus' (no_automount, empty_path)" },
@@ -311,14 +304,11 @@ static const struct line_case notify_lines[] = {
 	{ BOOT "afs_add_cells bogus\n", 1, "", "t:2: afs_add_cells bogus: EINVAL" },
 };
 
-Test(scenario_lines, notify_verbs)
-{
-	RUN(notify_lines);
-}
+LINES_TEST(notify_verbs)
 
 /* ---- fsinfo and mntinfo ----------------------------------------------------- */
 
-static const struct line_case fsinfo_lines[] = {
+static const struct line_case fsinfo_verbs[] = {
 	{ BOOT "fsinfo -l / volume_id\nfsinfo -a / volume_id\nopen d / directory\n"
 	  "fsinfo -e -D d \"\" volume_id\nfsinfo -F d volume_id\n"
 	  "fsinfo -r / volume_id\nfsinfo -s / volume_id\n", 0,
@@ -350,10 +340,7 @@ static const struct line_case fsinfo_lines[] = {
 	{ BOOT "mntinfo -M 99999\n", 1, NULL, "t:2: mntinfo -M 99999: EPERM" },
 };
 
-Test(scenario_lines, fsinfo_verbs)
-{
-	RUN(fsinfo_lines);
-}
+LINES_TEST(fsinfo_verbs)
 
 /* ---- lines the reader refuses ------------------------------------------------ */
 
@@ -365,14 +352,11 @@ Test(scenario_lines, nul_byte_in_line)
 	run_case_len(&lc, sizeof(text) - 1, 0);
 }
 
-static const struct line_case reader_lines[] = {
+static const struct line_case reader[] = {
 	/* CR LF and the other blanks separate words. */
 	{ BOOT "echo a\tb\vc\fd\r\n", 0, "a b c d\n", "" },
 	{ BOOT "bogus\n", 65, "", "t:2: " },
 	{ BOOT "echo \"a\\q\"\n", 65, "", "t:2: " },
 };
 
-Test(scenario_lines, reader)
-{
-	RUN(reader_lines);
-}
+LINES_TEST(reader)
