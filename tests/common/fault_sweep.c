@@ -32,6 +32,14 @@ uint64_t fault_live_objects(struct vfsim *v)
 	return st.live_objects;
 }
 
+char *fault_ret_and_text(const struct fault_run *r, const char *text)
+{
+	char *s = NULL;
+
+	cr_assert_geq(asprintf(&s, "%ld\n%s", r->ret, text ? text : ""), 0);
+	return s;
+}
+
 static char *snapshot(struct fault_run *r)
 {
 	char *s = r->c->snapshot ? r->c->snapshot(r) : vt_tree(r->t, VT_ALL);

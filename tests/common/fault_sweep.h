@@ -166,6 +166,10 @@ unsigned long fault_sweep_uaccess(const struct fault_case *c);
  * copied once (every fault of it is -EFAULT). */
 #define FAULT_ONE_PATH(path) .nargs = 1, .args = { path }, .copies = 1
 
+/* An .outcome of an operation that prints: "RESULT\nTEXT" (@text NULL
+ * as ""), malloc()ed. */
+char *fault_ret_and_text(const struct fault_run *r, const char *text);
+
 /* Live objects of @v once deferred frees are done. */
 uint64_t fault_live_objects(struct vfsim *v);
 

@@ -58,10 +58,7 @@ static long op_by_id(struct fault_run *r)
 
 static char *listing_outcome(struct fault_run *r)
 {
-	char *s = NULL;
-
-	cr_assert_geq(asprintf(&s, "%ld\n%s", r->ret, last.text), 0);
-	return s;
+	return fault_ret_and_text(r, last.text);
 }
 
 static char *tree_text;
@@ -83,10 +80,7 @@ static long op_print_tree(struct fault_run *r)
 
 static char *tree_outcome(struct fault_run *r)
 {
-	char *s = NULL;
-
-	cr_assert_geq(asprintf(&s, "%ld\n%s", r->ret, tree_text ? tree_text : ""), 0);
-	return s;
+	return fault_ret_and_text(r, tree_text);
 }
 
 /* The snapshot array, then a path buffer and strings per mount (seven

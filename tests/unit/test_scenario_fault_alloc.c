@@ -77,10 +77,7 @@ static long op_fsinfo_all(struct fault_run *r)
 
 static char *printed(struct fault_run *r)
 {
-	char *s = NULL;
-
-	cr_assert_geq(asprintf(&s, "%ld\n%s", r->ret, out_text ? out_text : ""), 0);
-	return s;
+	return fault_ret_and_text(r, out_text);
 }
 
 /* Each mount's MOUNT_INFO, MOUNT_CHILDREN and MOUNT_POINT, each call
