@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Shared between the files of fs/ramfs. */
+/* What fs/ramfs/ramfs.c declares for itself. */
 #ifndef _VFSIM_FS_RAMFS_INTERNAL_H
 #define _VFSIM_FS_RAMFS_INTERNAL_H
 
@@ -7,7 +7,7 @@
 
 struct fsinfo_context;
 
-/* fsinfo.c */
+/* ramfs.c: the fsinfo table */
 int ramfs_fsinfo(struct path *path, struct fsinfo_context *ctx);
 
 #endif

@@ -5,10 +5,14 @@
  * superblock on an anonymous device.  Options: mode=, uid=, gid= at mount
  * time (tmpfs and ramfs), size= and nr_inodes= (tmpfs, kept for display);
  * anything else is -EINVAL for tmpfs, ignored by ramfs, as the kernel does.
+ *
+ * fsinfo() for the three: their features.  Everything else the common
+ * table answers from the superblock and ->statfs.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <fsinfo/fsinfo.h>
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <vfs/kernel.h>
@@ -102,6 +106,29 @@ static int ramfs_statfs(struct dentry *dentry, struct kstatfs *buf)
 	buf->f_files = 1 << 20;
 	buf->f_ffree = buf->f_files - dentry->d_sb->s_next_ino;
 	return 0;
+}
+
+static int ramfs_fsinfo_get_features(struct path *path, struct fsinfo_context *ctx)
+{
+	struct fsinfo_features *p = ctx->buffer;
+
+	fsinfo_init_features(p);
+	fsinfo_set_feature(p, FSINFO_FEAT_IS_MEMORY_FS);
+	fsinfo_set_unix_features(p);
+	fsinfo_set_feature(p, FSINFO_FEAT_NOT_PERSISTENT);
+	fsinfo_set_feature(p, FSINFO_FEAT_ADV_LOCKS);
+	fsinfo_set_feature(p, FSINFO_FEAT_VOLUME_ID);
+	return sizeof(*p);
+}
+
+static const struct fsinfo_attribute ramfs_fsinfo_attributes[] = {
+	FSINFO_VSTRUCT	(FSINFO_ATTR_FEATURES,	ramfs_fsinfo_get_features),
+	{}
+};
+
+int ramfs_fsinfo(struct path *path, struct fsinfo_context *ctx)
+{
+	return fsinfo_get_attribute(path, ctx, ramfs_fsinfo_attributes);
 }
 
 static const struct super_operations ramfs_ops = {
