@@ -103,6 +103,8 @@ void scn_set_what(struct vfsim_scenario *s, int argc, char **argv)
 	}
 	fclose(f);
 	s->what[sizeof(s->what) - 1] = '\0';	/* a full buffer gets no NUL */
+	if (strlen(s->what) == sizeof(s->what) - 1)	/* cut short: say so */
+		memcpy(s->what + sizeof(s->what) - 4, "...", 3);
 }
 
 void scn_prefix_what(struct scn_call *c, const char *prefix)

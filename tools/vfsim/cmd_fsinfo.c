@@ -78,11 +78,11 @@ static int fsinfo_run(struct vfsim_task *t, const char *arg,
 		      struct vfsim_scenario_fsinfo_opts *o)
 {
 	bool by_id = o->query == FSINFO_FLAGS_QUERY_MOUNT;
-	char prefix[256];
+	char prefix[TOOL_SHORT + 32], sbuf[TOOL_SHORT];
 	int status;
 
 	snprintf(prefix, sizeof(prefix), TOOL_NAME ": fsinfo: %s%s: ",
-		 by_id ? "mount " : "", arg);
+		 by_id ? "mount " : "", tool_short(arg, sbuf, sizeof(sbuf)));
 	o->err = tool_prefix_stream(stderr, prefix,
 				    by_id ? mount_hint(t, arg) : NULL);
 	if (!o->err)

@@ -27,7 +27,7 @@ int cmd_mntinfo(int argc, char **argv)
 	bool by_id = false;
 	struct vfsim *v;
 	struct vfsim_task *t;
-	char ebuf[128];
+	char ebuf[128], sbuf[TOOL_SHORT];
 	long id, err;
 	int i;
 
@@ -75,7 +75,7 @@ int cmd_mntinfo(int argc, char **argv)
 		id = (long)strtoul(arg, &end, 0);
 		if (errno || *end || id < 0 || id > 0xffffffffL) {
 			tool_error("mntinfo: bad mount ID '%s': a number from 0 to 4294967295 (decimal, 0x hex or 0 octal)",
-				   arg);
+				   tool_short(arg, sbuf, sizeof(sbuf)));
 			vfsim_destroy(v);
 			return TOOL_EXIT_USAGE;
 		}
@@ -87,7 +87,8 @@ int cmd_mntinfo(int argc, char **argv)
 	err = id < 0 ? id : vfsim_scenario_mntinfo(t, (unsigned int)id, label, stdout);
 	vfsim_destroy(v);
 	if (err < 0) {
-		tool_error("mntinfo: %s%s: %s%s", by_id ? "mount " : "", label,
+		tool_error("mntinfo: %s%s: %s%s", by_id ? "mount " : "",
+			   tool_short(label, sbuf, sizeof(sbuf)),
 			   vfsim_scenario_strerror(err, ebuf, sizeof(ebuf)),
 			   by_id && err == -EPERM ?
 			   ": no such mount, or not reachable from the root" : "");

@@ -137,7 +137,11 @@ int cmd_watch(int argc, char **argv)
 		o.scenario = fopen(file, "r");
 		o.scenario_name = file;
 		if (!o.scenario) {
-			tool_error("cannot open %s: %s", file, strerror(errno));
+			const char *why = strerror(errno);
+			char sbuf[TOOL_SHORT];
+
+			tool_error("cannot open %s: %s",
+				   tool_short(file, sbuf, sizeof(sbuf)), why);
 			return TOOL_EXIT_NOINPUT;
 		}
 	}

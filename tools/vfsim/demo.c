@@ -49,10 +49,10 @@ int cmd_demo(int argc, char **argv)
 	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		fputs("usage: " TOOL_NAME " demo\n"
 		      "\n"
-		      "Boot the default tree and print it, then a short stream of mount and\n"
-		      "superblock events as the patch set's watch_test sample would receive\n"
-		      "them, then the output of '" TOOL_NAME " watch'.  The output is the\n"
-		      "same on every run.\n", stdout);
+		      "Boot the default tree and print it, then a short stream of mount\n"
+		      "and superblock events as the patch set's watch_test sample would\n"
+		      "receive them, then the output of '" TOOL_NAME " watch'.  The output\n"
+		      "is the same on every run.\n", stdout);
 		return TOOL_EXIT_OK;
 	}
 	if (argc != 1) {

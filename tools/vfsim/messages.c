@@ -30,6 +30,16 @@ void tool_put_escaped(FILE *out, const char *s, size_t len)
 	}
 }
 
+const char *tool_short(const char *s, char *buf, size_t len)
+{
+	size_t n = strlen(s);
+
+	if (n < len)
+		return s;
+	snprintf(buf, len, "%.*s...", (int)(len - 4), s);
+	return buf;
+}
+
 void tool_error(const char *fmt, ...)
 {
 	char msg[1024];

@@ -101,7 +101,11 @@ int cmd_run(int argc, char **argv)
 		in = fopen(file, "r");
 		opts.name = file;
 		if (!in) {
-			tool_error("cannot open %s: %s", file, strerror(errno));
+			const char *why = strerror(errno);
+			char sbuf[TOOL_SHORT];
+
+			tool_error("cannot open %s: %s",
+				   tool_short(file, sbuf, sizeof(sbuf)), why);
 			return TOOL_EXIT_NOINPUT;
 		}
 	}

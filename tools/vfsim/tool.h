@@ -65,6 +65,10 @@ int tool_feed_text(struct vfsim_scenario *s, const char *text,
  * first line followed by ": @hint" (NULL: none); fclose() it.
  */
 void tool_put_escaped(FILE *out, const char *s, size_t len);
+/* @s, or its start and "..." in @buf (@len bytes) if it does not fit:
+ * a name repeated in a message. */
+#define TOOL_SHORT 128
+const char *tool_short(const char *s, char *buf, size_t len);
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int tool_finish(int status);
 FILE *tool_prefix_stream(FILE *to, const char *prefix, const char *hint);
