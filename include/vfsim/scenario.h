@@ -104,7 +104,10 @@ VFSIM_API int vfsim_scenario_begin(struct vfsim *v, FILE *out,
  *
  * Returns VFSIM_SCENARIO_EXIT_OK to go on, or the status of the line that
  * failed; after a failure later inputs are not run and the same status is
- * returned.  -EINVAL if @s or @in is NULL.
+ * returned.  A line of more than 1 MiB, a NUL byte or a bare CR is
+ * malformed (EXIT_DATAERR), a read error is EXIT_NOINPUT, a write to the
+ * output that failed is EXIT_FAIL (docs/scenario.md).  -EINVAL if @s or
+ * @in is NULL.
  */
 VFSIM_API int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in,
 				  const char *name, bool trace);
