@@ -7,7 +7,7 @@
  * FEATURES), and what the common table answers for both; Nth enumeration
  * of servers and addresses up to ENODATA; the cover letter's two examples
  * as written.  Values as the model fixes erratum B13
- * (test_fs_afs_erratum_b13.c has the quirk).
+ * (tests/errata/test_b13_afs_nfs_tables.c has the quirk).
  *
  *   /                                    rootfs
  *   `-/afs                               afs "none" -o dyn

@@ -5,7 +5,7 @@
  * IPv6: patch 17's own table (TIMESTAMP_INFO, LIMITS, SUPPORTS, FEATURES,
  * NFS_INFO, NFS_SERVER_NAME, NFS_SERVER_ADDRESSES, NFS_GSSAPI_NAME) and
  * what the common table answers for an NFS superblock.  Values as the
- * model fixes erratum B13 (test_fs_nfs_erratum_b13.c has the quirk).
+ * model fixes erratum B13 (tests/errata/test_b13_afs_nfs_tables.c has the quirk).
  *
  *   /            rootfs
  *   |-/n2        nfs  "old.example:/export"        vers=2 udp 192.0.2.2

@@ -105,7 +105,7 @@ VT_TEST(events, new_mount, "empty", NULL)
 }
 
 /* IS_NOW_RO for a new mount of a read-only superblock (S4: the superblock's
- * SB_RDONLY decides, see test_notify_errata.c). */
+ * SB_RDONLY decides, see tests/errata/test_s4_new_mount_ro_follows_the_sb.c). */
 VT_TEST(events, new_mount_read_only, "empty", NULL)
 {
 	setup();
@@ -608,7 +608,7 @@ static void check_bits(uint32_t info, uint32_t want, const char *what)
  * (bits 8-15) | type flags (bits 16-23), bit 7 and bits 24-31 clear; in
  * a mount record (IN_SUBTREE and IS_NOW_RO here), an sb record (IS_NOW_RO)
  * and an explicit REMOVAL (no flags).  With the B8 quirk the ID moves to
- * bits 24-31 and WATCH_INFO_ID reads 0 (see test_notify_errata.c).
+ * bits 24-31 and WATCH_INFO_ID reads 0 (see tests/errata/test_b8_watch_id_shift.c).
  */
 static void id_bits_case(uint64_t quirks, unsigned int shift)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * vfsim_filter_parse() (vfs/api_filter.c, docs/filters.md):
+ * vfsim_filter_parse() (text/filter.c, docs/filters.md):
  *   - good text gives exactly the expected struct watch_notification_filter
  *     (every byte, the eight subtype words included) and its size;
  *   - every error path gives -EINVAL and its exact message, and leaves the
