@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h>
 
 #include <vfsim/scenario.h>
 #include <vfsim/testing.h>
@@ -169,75 +168,33 @@ static const char *unquote(const char *w)
 
 /* ---- the verbs ----------------------------------------------------------------- */
 
-static long mount_opts(const char *word, enum vfsim_scenario_mount_use use,
-		       struct vfsim_scenario_mount_opts *o)
+/*
+ * The mount verbs (mount, bind, move, umount, remount, setattr,
+ * propagation) make the calls vfsim_scenario_mount_calls() lists for their
+ * words, as the engine does: the line cannot mean other calls here.
+ */
+static long do_mount_verb(struct vfsim_task *t, const struct prog_op *op)
 {
-	char why[128];
+	struct vfsim_scenario_mount_calls mc;
+	char *argv[PROG_MAX_WORDS];
+	char why[256];
+	long ret = 0;
+	int i;
 
-	if (vfsim_scenario_mount_options(word, use, o, why, sizeof(why)) < 0)
-		fuzz_fail("mount options '%s': %s", word, why);
-	return 0;
-}
+	for (i = 1; i < op->nwords; i++)
+		argv[i - 1] = (char *)op->words[i];
+	if (vfsim_scenario_mount_calls(op->words[0], op->nwords - 1, argv, &mc,
+				       why, sizeof(why)) < 0)
+		fuzz_fail("%s: %s", op->words[0], why);
+	for (i = 0; i < mc.nr && ret >= 0; i++) {
+		const struct vfsim_scenario_mount_call *c = &mc.call[i];
 
-static unsigned int open_flags(const struct prog_op *op)
-{
-	static const struct { const char *w; int f; } words[] = {
-		{ "path", O_PATH }, { "directory", O_DIRECTORY },
-		{ "nofollow", O_NOFOLLOW }, { "creat", O_CREAT },
-		{ "excl", O_EXCL }, { "cloexec", O_CLOEXEC },
-	};
-	unsigned int flags = O_RDONLY;
-	char buf[PROG_WORD], *w, *save;
-	size_t i;
-
-	if (op->nwords < 4)
-		return flags;
-	strcpy(buf, op->words[3]);
-	for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
-		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-			if (strcmp(words[i].w, w) == 0)
-				flags |= (unsigned int)words[i].f;
-	return flags;
-}
-
-static unsigned int umount_flags(const struct prog_op *op)
-{
-	static const struct { const char *w; int f; } words[] = {
-		{ "detach", MNT_DETACH }, { "force", MNT_FORCE },
-		{ "expire", MNT_EXPIRE }, { "nofollow", UMOUNT_NOFOLLOW },
-	};
-	unsigned int flags = 0;
-	size_t i;
-	int j;
-
-	for (j = 2; j < op->nwords; j++)
-		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-			if (strcmp(words[i].w, op->words[j]) == 0)
-				flags |= (unsigned int)words[i].f;
-	return flags;
-}
-
-static long do_mount(struct vfsim_task *t, const struct prog_op *op)
-{
-	struct vfsim_scenario_mount_opts o = { 0 };
-	long ret;
-
-	if (op->nwords > 4)
-		mount_opts(op->words[4], VFSIM_SCENARIO_MOUNT, &o);
-	ret = vfsim_mount(t, op->words[2], op->words[3], op->words[1], o.flags, o.data);
-	vfsim_scenario_mount_options_free(&o);
-	return ret;
-}
-
-static long do_reconfigure(struct vfsim_task *t, const struct prog_op *op, bool bind)
-{
-	struct vfsim_scenario_mount_opts o = { 0 };
-	long ret;
-
-	mount_opts(op->words[2], bind ? VFSIM_SCENARIO_SETATTR : VFSIM_SCENARIO_REMOUNT, &o);
-	ret = vfsim_mount(t, "none", op->words[1], NULL,
-			  MS_REMOUNT | (bind ? MS_BIND : 0) | o.flags, bind ? NULL : o.data);
-	vfsim_scenario_mount_options_free(&o);
+		if (c->umount)
+			ret = vfsim_umount2(t, c->target, (int)c->flags);
+		else
+			ret = vfsim_mount(t, c->source, c->target, c->fstype, c->flags, c->data);
+	}
+	vfsim_scenario_mount_calls_free(&mc);
 	return ret;
 }
 
@@ -339,8 +296,16 @@ static long do_pipe(struct run *r, const struct prog_op *op)
 
 static long do_open(struct run *r, struct vfsim_task *t, const struct prog_op *op)
 {
-	long ret = vfsim_openat(t, AT_FDCWD, op->words[2], (int)open_flags(op), 0644);
+	char *argv[PROG_MAX_WORDS];
+	char why[128];
+	int flags, i;
+	long ret;
 
+	for (i = 3; i < op->nwords; i++)
+		argv[i - 3] = (char *)op->words[i];
+	if (vfsim_scenario_open_flags(op->nwords - 3, argv, &flags, why, sizeof(why)) < 0)
+		fuzz_fail("open: %s", why);
+	ret = vfsim_openat(t, AT_FDCWD, op->words[2], flags, 0644);
 	if (ret >= 0)
 		r->fd[name_index(op->words[1])] = (int)ret;
 	return ret;
@@ -413,22 +378,10 @@ static long run_op(struct run *r, struct prog_op *op)
 		return do_open(r, t, op);
 	if (!strcmp(v, "close"))
 		return do_close(r, op);
-	if (!strcmp(v, "mount"))
-		return do_mount(t, op);
-	if (!strcmp(v, "bind"))
-		return vfsim_mount(t, op->words[1], op->words[2], NULL,
-				   MS_BIND | (op->nwords > 3 ? MS_REC : 0), NULL);
-	if (!strcmp(v, "move"))
-		return vfsim_mount(t, op->words[1], op->words[2], NULL, MS_MOVE, NULL);
-	if (!strcmp(v, "umount"))
-		return vfsim_umount2(t, op->words[1], (int)umount_flags(op));
-	if (!strcmp(v, "remount"))
-		return do_reconfigure(t, op, false);
-	if (!strcmp(v, "setattr"))
-		return do_reconfigure(t, op, true);
-	if (!strcmp(v, "propagation"))
-		return vfsim_mount(t, "none", op->words[1], NULL,
-				   vfsim_scenario_propagation(op->words[2]), NULL);
+	if (!strcmp(v, "mount") || !strcmp(v, "bind") || !strcmp(v, "move") ||
+	    !strcmp(v, "umount") || !strcmp(v, "remount") || !strcmp(v, "setattr") ||
+	    !strcmp(v, "propagation"))
+		return do_mount_verb(t, op);
 	if (!strcmp(v, "automount"))
 		return vfsim_mkautomount(t, op->words[1], op->words[2], op->words[3], NULL);
 	if (!strcmp(v, "expire")) {
