@@ -157,7 +157,16 @@ static long do_mnt_set_expiry(const char *name)
 	err = user_path_at(AT_FDCWD, name, LOOKUP_FOLLOW, &path);
 	if (err)
 		return err;
-	if (path.dentry != path.mnt->mnt_root) {
+	if (path.dentry != path.mnt->mnt_root ||
+	    /*
+	     * Only a mount with a parent in the caller's namespace, as the
+	     * submounts automounters hand to mnt_set_expiry() are: expiring
+	     * a namespace's root, or a mount a lazy umount took away, would
+	     * run umount_tree() where the kernel never does
+	     * (propagate_mount_unlock's BUG_ON, found by fuzz_ops).
+	     */
+	    !mnt_has_parent(real_mount(path.mnt)) ||
+	    real_mount(path.mnt)->mnt_ns != current->nsproxy_mnt_ns) {
 		err = -EINVAL;
 	} else {
 		struct mount *m = real_mount(path.mnt);

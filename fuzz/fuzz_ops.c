@@ -275,8 +275,10 @@ static int bench(unsigned long n)
 
 int fuzz_command(int argc, char **argv)
 {
-	if (argc >= 2 && strcmp(argv[1], "--print") == 0)
+	if (argc >= 2 && strcmp(argv[1], "--print") == 0) {
+		prog_echo = true;	/* a program that crashes still shows its calls */
 		return print_files(argc - 2, argv + 2);
+	}
 	if (argc >= 3 && strcmp(argv[1], "--kdiff") == 0)
 		return kdiff_files(argv[2], argc - 3, argv + 3);
 	if (argc == 3 && strcmp(argv[1], "--bench") == 0)

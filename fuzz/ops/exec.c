@@ -32,11 +32,12 @@
 /* ---- the errnos each call may give ------------------------------------------ */
 
 /*
- * Any walk: what path resolution itself can say.  EINVAL: a walk into an
- * automount point whose parent mount left the namespace (do_add_mount()'s
- * check_mnt(): umount -l of the tree the task stands in).
+ * Any walk: what path resolution itself can say, and what the automount a
+ * walk may trigger can: EINVAL for an automount point whose parent mount
+ * left the namespace (do_add_mount()'s check_mnt(): umount -l of the tree
+ * the task stands in), ENOSPC when its mount would pass fs.mount-max.
  */
-#define WALK ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG, EACCES, EINVAL
+#define WALK ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG, EACCES, EINVAL, ENOSPC
 #define END 0
 
 struct errset {
@@ -427,6 +428,8 @@ static long run_op(struct run *r, struct prog_op *op)
 	fuzz_fail("no such verb '%s'", v);
 }
 
+bool prog_echo;
+
 void prog_exec(struct prog *p, struct vfsim *v, FILE *trace)
 {
 	struct run r = { .v = v, .trace = trace };
@@ -442,6 +445,15 @@ void prog_exec(struct prog *p, struct vfsim *v, FILE *trace)
 		op->ran = runnable(&r, op);
 		if (!op->ran)
 			continue;
+		if (prog_echo) {
+			int j;
+
+			/* before the call: a crash shows which one it was */
+			fputs(">", stderr);
+			for (j = 0; j < op->nwords; j++)
+				fprintf(stderr, " %s", op->words[j]);
+			fputc('\n', stderr);
+		}
 		op->ret = run_op(&r, op);
 		if (trace)
 			fprintf(trace, " = %ld\n", op->ret);

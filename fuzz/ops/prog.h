@@ -71,6 +71,9 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len);
  */
 void prog_exec(struct prog *p, struct vfsim *v, FILE *trace);
 
+/* Echo each call to stderr before it runs ("> WORDS"): fuzz_ops --print. */
+extern bool prog_echo;
+
 /* @p as a scenario (after prog_exec(): only the calls that ran). */
 void prog_print(const struct prog *p, FILE *out);
 

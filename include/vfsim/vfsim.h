@@ -228,7 +228,10 @@ VFSIM_API long vfsim_umount2(struct vfsim_task *t, const char *target, int flags
 
 /**
  * vfsim_mnt_set_expiry - put the mount at @path on its namespace's expiry
- * list, as an automounter does with mnt_set_expiry().
+ * list, as an automounter does with mnt_set_expiry().  -EPERM without
+ * CAP_SYS_ADMIN; -EINVAL unless @path is the root of a mount that has a
+ * parent in the caller's namespace (an automounter's submounts are such;
+ * a namespace's root, or a mount a lazy umount took away, is not).
  */
 VFSIM_API long vfsim_mnt_set_expiry(struct vfsim_task *t, const char *path);
 /**
