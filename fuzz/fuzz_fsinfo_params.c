@@ -212,7 +212,15 @@ struct fuzz_state {
 struct fuzz_state *fuzz_setup(void)
 {
 	static struct fuzz_state state;
+	unsigned int which;
 
+	/*
+	 * Every kernel made now, not on first use: an input that made one
+	 * would run code the same input does not run the next time (AFL++'s
+	 * stability).
+	 */
+	for (which = 0; which < sizeof(kernels) / sizeof(kernels[0]); which++)
+		kernel(which);
 	return &state;
 }
 
