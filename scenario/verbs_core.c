@@ -3,6 +3,7 @@
  * Scenario verbs about the kernel and the scenario itself: boot, tree,
  * check, stats, echo, note, after_each, and the prefixes `as` and `expect`.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,9 +20,38 @@ static long verb_boot(struct scn_call *c)
 	return vfsim_boot(c->v, c->argv[0]);
 }
 
+/* tree [-l] [-r] [-J] [--dot] [-o COLS] [--target PATH]: as `vfsim tree`. */
 static long verb_tree(struct scn_call *c)
 {
-	return vfsim_print_tree(c->task, scn_out(c));
+	struct vfsim_tree_opts o = { 0 };
+	bool list = false, raw = false, json = false, dot = false;
+	int i;
+
+	for (i = 0; i < c->argc; i++) {
+		const char *a = c->argv[i];
+		bool has_value = i + 1 < c->argc;
+
+		if (!strcmp(a, "-l")) {
+			list = true;
+		} else if (!strcmp(a, "-r")) {
+			raw = true;
+		} else if (!strcmp(a, "-J")) {
+			json = true;
+		} else if (!strcmp(a, "--dot")) {
+			dot = true;
+		} else if (!strcmp(a, "-o") && has_value) {
+			o.columns = c->argv[++i];
+		} else if (!strcmp(a, "--target") && has_value) {
+			o.target = c->argv[++i];
+		} else {
+			return scn_syntax(c, "tree: bad option '%s' (usage: tree [-l] [-r] [-J] [--dot] [-o COLS] [--target PATH])",
+					  a);
+		}
+	}
+	o.format = dot ? VFSIM_TREE_DOT : json ? VFSIM_TREE_JSON :
+		   raw ? VFSIM_TREE_RAW : list ? VFSIM_TREE_LIST : VFSIM_TREE_TREE;
+	o.flat = list;
+	return vfsim_tree_render(c->task, scn_out(c), &o);
 }
 
 static long verb_check(struct scn_call *c)
@@ -156,8 +186,9 @@ static long verb_expect(struct scn_call *c)
 const struct scn_verb scn_verbs_core[] = {
 	{ "boot", 1, 1, 0, verb_boot, "default|empty",
 	  "mount a root and build the tree (once)" },
-	{ "tree", 0, 0, SCN_VERB_NEEDS_TASK, verb_tree, "",
-	  "print the mount tree" },
+	{ "tree", 0, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_tree,
+	  "[-l] [-r] [-J] [--dot] [-o COLS] [--target PATH]",
+	  "print the mount tree (options as vfsim tree's)" },
 	{ "check", 0, 0, 0, verb_check, "",
 	  "check the invariants now (else EUCLEAN)" },
 	{ "stats", 0, 0, 0, verb_stats, "",

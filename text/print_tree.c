@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * vfsim_print_tree(): the mount tree of a task's namespace as a table, in
- * the manner of `findmnt --ascii`:
+ * vfsim_tree_render(): the mount tree of a task's namespace in findmnt's
+ * forms (a tree, -l, -r, -J; findmnt's column names) or as Graphviz DOT;
+ * vfsim_print_tree() is its default, a table in the manner of
+ * `findmnt --ascii`:
  *
  *   ID TARGET     FSTYPE SOURCE    OPTIONS                PROPAGATION
  *   1  /          tmpfs  rootfs    rw                     private
@@ -24,20 +26,43 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <vfsim/vfsim.h>
 
-enum { COL_ID, COL_TARGET, COL_FSTYPE, COL_SOURCE, COL_OPTIONS, COL_PROPAGATION,
-       NR_COLS };
+/* The columns: findmnt's names and meanings, and the two of the `tree`
+ * verb's table (LEGACY_*), whose cells differ from findmnt's columns of the
+ * same title. */
+enum { COL_ID, COL_PARENT, COL_TARGET, COL_SOURCE, COL_FSTYPE, COL_OPTIONS,
+       COL_VFS_OPTIONS, COL_FS_OPTIONS, COL_OPT_FIELDS, COL_PROPAGATION,
+       COL_FSROOT, COL_LEGACY_OPTIONS, COL_LEGACY_PROPAGATION, NR_COLS };
 
 static const char *const col_titles[NR_COLS] = {
-	"ID", "TARGET", "FSTYPE", "SOURCE", "OPTIONS", "PROPAGATION",
+	"ID", "PARENT", "TARGET", "SOURCE", "FSTYPE", "OPTIONS", "VFS-OPTIONS",
+	"FS-OPTIONS", "OPT-FIELDS", "PROPAGATION", "FSROOT", "OPTIONS",
+	"PROPAGATION",
 };
 
+/* JSON keys: the titles in lower case, as findmnt -J prints them. */
+static const char *const col_keys[NR_COLS] = {
+	"id", "parent", "target", "source", "fstype", "options", "vfs-options",
+	"fs-options", "opt-fields", "propagation", "fsroot", "options",
+	"propagation",
+};
+
+/* The `tree` verb's table, and the default of vfsim_tree_render(). */
+static const int default_cols[] = {
+	COL_ID, COL_TARGET, COL_FSTYPE, COL_SOURCE, COL_LEGACY_OPTIONS,
+	COL_LEGACY_PROPAGATION,
+};
+
+#define MAX_SHOWN 32	/* columns one call may ask for */
+
 struct tree_row {
-	char *cell[NR_COLS];	/* COL_TARGET is the bare mountpoint until
-				 * add_tree_prefixes() puts the branches on */
+	char *cell[NR_COLS];	/* raw text until escape_rows() */
 	unsigned int depth;
+	unsigned int mnt_id, parent_id, peer_group, master, propagation;
+	bool rdonly;
 	bool has_next_sibling;
 };
 
@@ -45,6 +70,7 @@ struct tree_rows {
 	struct tree_row *row;
 	size_t nr, cap;
 	unsigned int max_depth;
+	unsigned int only;	/* nonzero: only this mount's row */
 };
 
 /* ---- growable strings ---------------------------------------------------- */
@@ -116,73 +142,124 @@ static char *sbuf_take(struct sbuf *b)
 
 /* ---- cells ---------------------------------------------------------------- */
 
-static char *fmt_options(const struct vfsim_mount_desc *m)
+/* The mount's own options; @findmnt: relatime shown, as findmnt's
+ * VFS-OPTIONS and mountinfo show it, and no sb-ro (the `tree` verb's). */
+static void put_vfs_options(struct sbuf *b, const struct vfsim_mount_desc *m,
+			    bool findmnt)
 {
-	struct sbuf b = { 0 };
-
-	sbuf_puts(&b, m->attr & VFSIM_ATTR_RDONLY ? "ro" : "rw");
+	sbuf_puts(b, m->attr & VFSIM_ATTR_RDONLY ? "ro" : "rw");
 	if (m->attr & VFSIM_ATTR_NOSUID)
-		sbuf_puts(&b, ",nosuid");
+		sbuf_puts(b, ",nosuid");
 	if (m->attr & VFSIM_ATTR_NODEV)
-		sbuf_puts(&b, ",nodev");
+		sbuf_puts(b, ",nodev");
 	if (m->attr & VFSIM_ATTR_NOEXEC)
-		sbuf_puts(&b, ",noexec");
-	/* relatime is the default and not shown */
+		sbuf_puts(b, ",noexec");
 	if (m->attr & VFSIM_ATTR_NOATIME)
-		sbuf_puts(&b, ",noatime");
+		sbuf_puts(b, ",noatime");
 	else if (m->attr & VFSIM_ATTR_STRICTATIME)
-		sbuf_puts(&b, ",strictatime");
+		sbuf_puts(b, ",strictatime");
+	else if (findmnt)
+		sbuf_puts(b, ",relatime");
 	if (m->attr & VFSIM_ATTR_NODIRATIME)
-		sbuf_puts(&b, ",nodiratime");
-	if ((m->sb_flags & VFSIM_SB_RDONLY) && !(m->attr & VFSIM_ATTR_RDONLY))
-		sbuf_puts(&b, ",sb-ro");
-	return sbuf_take(&b);
+		sbuf_puts(b, ",nodiratime");
+	if (!findmnt && (m->sb_flags & VFSIM_SB_RDONLY) &&
+	    !(m->attr & VFSIM_ATTR_RDONLY))
+		sbuf_puts(b, ",sb-ro");
 }
 
-static char *fmt_propagation(const struct vfsim_mount_desc *m)
+/* "shared:1 master:2 unbindable", as mountinfo's optional fields; "" if
+ * none (@private: "private" then, as the `tree` verb shows it). */
+static void put_opt_fields(struct sbuf *b, const struct vfsim_mount_desc *m,
+			   bool private)
 {
-	struct sbuf b = { 0 };
 	char num[32];
 	const char *sep = "";
 
 	if (m->propagation & VFSIM_PROPAGATION_SHARED) {
 		snprintf(num, sizeof(num), "shared:%u", m->peer_group);
-		sbuf_puts(&b, num);
+		sbuf_puts(b, num);
 		sep = " ";
 	}
 	if (m->propagation & VFSIM_PROPAGATION_SLAVE) {
 		snprintf(num, sizeof(num), "%smaster:%u", sep, m->master);
-		sbuf_puts(&b, num);
+		sbuf_puts(b, num);
 		sep = " ";
 	}
 	if (m->propagation & VFSIM_PROPAGATION_UNBINDABLE) {
-		sbuf_puts(&b, sep);
-		sbuf_puts(&b, "unbindable");
+		sbuf_puts(b, sep);
+		sbuf_puts(b, "unbindable");
 		sep = " ";
 	}
-	if (!*sep)
-		sbuf_puts(&b, "private");
-	return sbuf_take(&b);
+	if (!*sep && private)
+		sbuf_puts(b, "private");
 }
 
-static char *fmt_source(const struct vfsim_mount_desc *m)
+static char *fmt_cell(const struct vfsim_mount_desc *m, int col)
 {
 	struct sbuf b = { 0 };
+	char num[16];
+	const char *fs_opts;
+	bool bind;
 
-	sbuf_put_escaped(&b, m->source);
-	if (m->root && *m->root && strcmp(m->root, "/") != 0) {
-		sbuf_puts(&b, "[");
-		sbuf_put_escaped(&b, m->root);
-		sbuf_puts(&b, "]");
+	switch (col) {
+	case COL_ID:
+	case COL_PARENT:
+		snprintf(num, sizeof(num), "%u",
+			 col == COL_ID ? m->mnt_id : m->parent_id);
+		sbuf_puts(&b, num);
+		break;
+	case COL_TARGET:
+		sbuf_puts(&b, m->mountpoint);
+		break;
+	case COL_SOURCE:
+		/* an empty source is "-" in the table; before a root too */
+		bind = *m->root && strcmp(m->root, "/") != 0;
+		sbuf_puts(&b, bind && !*m->source ? "-" : m->source);
+		if (bind) {
+			sbuf_puts(&b, "[");
+			sbuf_puts(&b, m->root);
+			sbuf_puts(&b, "]");
+		}
+		break;
+	case COL_FSTYPE:
+		sbuf_puts(&b, m->fstype);
+		break;
+	case COL_OPTIONS:
+		/* findmnt's: the mount's options, then the filesystem's own
+		 * (the superblock's, less its leading rw or ro) */
+		put_vfs_options(&b, m, true);
+		fs_opts = strchr(m->sb_options, ',');
+		if (fs_opts)
+			sbuf_puts(&b, fs_opts);
+		break;
+	case COL_VFS_OPTIONS:
+		put_vfs_options(&b, m, true);
+		break;
+	case COL_FS_OPTIONS:
+		sbuf_puts(&b, m->sb_options);
+		break;
+	case COL_OPT_FIELDS:
+		put_opt_fields(&b, m, false);
+		break;
+	case COL_PROPAGATION:
+		/* findmnt's: shared or private, then slave and unbindable */
+		sbuf_puts(&b, m->propagation & VFSIM_PROPAGATION_SHARED ?
+			  "shared" : "private");
+		if (m->propagation & VFSIM_PROPAGATION_SLAVE)
+			sbuf_puts(&b, ",slave");
+		if (m->propagation & VFSIM_PROPAGATION_UNBINDABLE)
+			sbuf_puts(&b, ",unbindable");
+		break;
+	case COL_FSROOT:
+		sbuf_puts(&b, m->root);
+		break;
+	case COL_LEGACY_OPTIONS:
+		put_vfs_options(&b, m, false);
+		break;
+	default:	/* COL_LEGACY_PROPAGATION */
+		put_opt_fields(&b, m, true);
+		break;
 	}
-	return sbuf_take(&b);
-}
-
-static char *fmt_escaped(const char *s)
-{
-	struct sbuf b = { 0 };
-
-	sbuf_put_escaped(&b, s);
 	return sbuf_take(&b);
 }
 
@@ -203,9 +280,10 @@ static int collect_row(const struct vfsim_mount_desc *m, void *arg)
 {
 	struct tree_rows *rows = arg;
 	struct tree_row *r;
-	char id[16];
 	int c;
 
+	if (rows->only && m->mnt_id != rows->only)
+		return 0;
 	if (rows->nr == rows->cap) {
 		size_t cap = rows->cap ? rows->cap * 2 : 16;
 		struct tree_row *p = realloc(rows->row, cap * sizeof(*p));
@@ -230,17 +308,49 @@ static int collect_row(const struct vfsim_mount_desc *m, void *arg)
 	if (r->depth > rows->max_depth)
 		rows->max_depth = r->depth;
 
-	snprintf(id, sizeof(id), "%u", m->mnt_id);
-	r->cell[COL_ID] = strdup(id);
-	r->cell[COL_TARGET] = fmt_escaped(m->mountpoint);
-	r->cell[COL_FSTYPE] = fmt_escaped(m->fstype);
-	r->cell[COL_SOURCE] = fmt_source(m);
-	r->cell[COL_OPTIONS] = fmt_options(m);
-	r->cell[COL_PROPAGATION] = fmt_propagation(m);
+	r->mnt_id = m->mnt_id;
+	r->parent_id = m->parent_id;
+	r->peer_group = m->peer_group;
+	r->master = m->master;
+	r->propagation = m->propagation;
+	r->rdonly = (m->attr & VFSIM_ATTR_RDONLY) != 0;
+	for (c = 0; c < NR_COLS; c++)
+		r->cell[c] = fmt_cell(m, c);
 	rows->nr++;	/* now free_rows() owns whatever was allocated */
 	for (c = 0; c < NR_COLS; c++)
 		if (!r->cell[c])
 			return -ENOMEM;
+	return 0;
+}
+
+/*
+ * The cells as the tables show them: mountinfo escapes, "-" for "".  The
+ * spaces between mountinfo's optional fields ("shared:2 master:1") stay,
+ * as the `tree` verb has always shown them, except in @raw output, where
+ * a space separates cells.
+ */
+static int escape_rows(struct tree_rows *rows, bool raw)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < rows->nr; i++) {
+		for (c = 0; c < NR_COLS; c++) {
+			struct sbuf b = { 0 };
+			char *s;
+
+			if ((c == COL_OPT_FIELDS || c == COL_LEGACY_PROPAGATION) &&
+			    *rows->row[i].cell[c] && !raw)
+				continue;
+
+			sbuf_put_escaped(&b, rows->row[i].cell[c]);
+			s = sbuf_take(&b);
+			if (!s)
+				return -ENOMEM;
+			free(rows->row[i].cell[c]);
+			rows->row[i].cell[c] = s;
+		}
+	}
 	return 0;
 }
 
@@ -297,52 +407,257 @@ static int add_tree_prefixes(struct tree_rows *rows)
 	return ret;
 }
 
-/* ---- printing ------------------------------------------------------------- */
+/* ---- the column list ------------------------------------------------------ */
 
-static void print_line(FILE *out, const char *const cell[NR_COLS],
-		       const size_t width[NR_COLS])
+/* "TARGET,SOURCE" (any case) into @cols; the count, or -EINVAL. */
+static int parse_columns(const char *spec, int cols[MAX_SHOWN])
 {
-	int c;
+	int n = 0;
 
-	for (c = 0; c < NR_COLS - 1; c++)
-		fprintf(out, "%-*s ", (int)width[c], cell[c]);
-	fprintf(out, "%s\n", cell[NR_COLS - 1]);
+	for (;;) {
+		size_t len = strcspn(spec, ",");
+		int c;
+
+		for (c = 0; c < COL_LEGACY_OPTIONS; c++)
+			if (strlen(col_titles[c]) == len &&
+			    strncasecmp(spec, col_titles[c], len) == 0)
+				break;
+		if (c == COL_LEGACY_OPTIONS || n == MAX_SHOWN)
+			return -EINVAL;
+		cols[n++] = c;
+		if (!spec[len])
+			return n;
+		spec += len + 1;
+	}
 }
 
-int vfsim_print_tree(struct vfsim_task *t, FILE *out)
+/* ---- printing ------------------------------------------------------------- */
+
+static void print_table(FILE *out, const struct tree_rows *rows,
+			const int *cols, int nr_cols, bool raw)
 {
-	struct tree_rows rows = { 0 };
-	size_t width[NR_COLS];
+	size_t width[MAX_SHOWN];
 	size_t i;
-	int c, ret;
+	int c;
 
-	if (!t || !out)
-		return -EINVAL;
-
-	ret = vfsim_for_each_mount(t, collect_row, &rows);
-	if (ret > 0)		/* our callback never stops the walk itself */
-		ret = -EIO;
-	if (ret == 0)
-		ret = add_tree_prefixes(&rows);
-	if (ret < 0)
-		goto out;
-
-	for (c = 0; c < NR_COLS; c++) {
-		width[c] = strlen(col_titles[c]);
-		for (i = 0; i < rows.nr; i++) {
-			size_t len = strlen(rows.row[i].cell[c]);
+	for (c = 0; c < nr_cols; c++) {
+		width[c] = raw ? 0 : strlen(col_titles[cols[c]]);
+		for (i = 0; i < rows->nr && !raw; i++) {
+			size_t len = strlen(rows->row[i].cell[cols[c]]);
 
 			if (len > width[c])
 				width[c] = len;
 		}
 	}
+	for (i = 0; i <= rows->nr; i++) {
+		for (c = 0; c < nr_cols; c++) {
+			const char *s = i ? rows->row[i - 1].cell[cols[c]] :
+					col_titles[cols[c]];
 
-	print_line(out, col_titles, width);
-	for (i = 0; i < rows.nr; i++)
-		print_line(out, (const char *const *)rows.row[i].cell, width);
+			if (c == nr_cols - 1)
+				fprintf(out, "%s\n", s);
+			else
+				fprintf(out, "%-*s ", (int)width[c], s);
+		}
+	}
+}
+
+static void print_json_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', out);
+	for (; *p; p++) {
+		if (*p < ' ' || *p == '"' || *p == '\\')
+			fprintf(out, "\\u%04x", *p);
+		else
+			fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+/* findmnt -J's shape: {"filesystems": [{..., "children": [...]}]}, three
+ * spaces an indent; @flat (-l): no children, one list. */
+static void print_json(FILE *out, const struct tree_rows *rows,
+		       const int *cols, int nr_cols, bool flat)
+{
+	size_t i;
+	int c;
+
+	fputs("{\n   \"filesystems\": [\n", out);
+	for (i = 0; i < rows->nr; i++) {
+		const struct tree_row *r = &rows->row[i];
+		int d = flat ? 0 : (int)r->depth;
+		int next = (i + 1 < rows->nr && !flat) ? (int)rows->row[i + 1].depth : 0;
+
+		fprintf(out, "%*s{\n", 6 + 6 * d, "");
+		for (c = 0; c < nr_cols; c++) {
+			const char *s = r->cell[cols[c]];
+
+			fprintf(out, "%s%*s\"%s\": ", c ? ",\n" : "", 9 + 6 * d,
+				"", col_keys[cols[c]]);
+			if (cols[c] == COL_ID || cols[c] == COL_PARENT)
+				fputs(s, out);
+			else if (!*s)
+				fputs("null", out);
+			else
+				print_json_string(out, s);
+		}
+		if (next > d) {
+			fprintf(out, ",\n%*s\"children\": [\n", 9 + 6 * d, "");
+			continue;
+		}
+		fprintf(out, "\n%*s}", 6 + 6 * d, "");
+		for (; d > next; d--)
+			fprintf(out, "\n%*s]\n%*s}", 9 + 6 * (d - 1), "",
+				6 + 6 * (d - 1), "");
+		fputs(i + 1 < rows->nr ? ",\n" : "\n", out);
+	}
+	fputs("   ]\n}\n", out);
+}
+
+/* A DOT string: the (escaped) cell with " and \ escaped again. */
+static void print_dot_string(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct tree_row *x = *(const struct tree_row *const *)a;
+	const struct tree_row *y = *(const struct tree_row *const *)b;
+
+	return (x->mnt_id > y->mnt_id) - (x->mnt_id < y->mnt_id);
+}
+
+/*
+ * Graphviz: a node per mount ("m<ID>"), sorted by mount ID; solid arrows
+ * parent -> child; each peer group a chain of dashed blue lines without
+ * arrowheads between its members in ID order; master -> slave a bold red
+ * arrow from the master peer group's first member.  Read-only mounts are
+ * filled grey, unbindable ones have a dotted border.
+ */
+static int print_dot(FILE *out, const struct tree_rows *rows)
+{
+	struct tree_row **by_id = malloc((rows->nr + 1) * sizeof(*by_id));
+	size_t i, j;
+
+	if (!by_id)
+		return -ENOMEM;
+	for (i = 0; i < rows->nr; i++)
+		by_id[i] = &rows->row[i];
+	qsort(by_id, rows->nr, sizeof(*by_id), cmp_id);
+
+	fputs("digraph vfsim {\n"
+	      "\tnode [shape=box, fontname=\"monospace\", fontsize=10];\n"
+	      "\tedge [fontname=\"monospace\", fontsize=9];\n", out);
+	for (i = 0; i < rows->nr; i++) {
+		const struct tree_row *r = by_id[i];
+
+		fprintf(out, "\tm%u [label=\"", r->mnt_id);
+		print_dot_string(out, r->cell[COL_ID]);
+		fputc(' ', out);
+		print_dot_string(out, r->cell[COL_TARGET]);
+		fputs("\\n", out);
+		print_dot_string(out, r->cell[COL_FSTYPE]);
+		fputc(' ', out);
+		print_dot_string(out, r->cell[COL_SOURCE]);
+		fputs("\\n", out);
+		print_dot_string(out, r->cell[COL_LEGACY_OPTIONS]);
+		fputc(' ', out);
+		print_dot_string(out, r->cell[COL_LEGACY_PROPAGATION]);
+		fprintf(out, "\", style=\"%s%s%s\"%s];\n",
+			r->rdonly ? "filled" : "",
+			r->rdonly && (r->propagation & VFSIM_PROPAGATION_UNBINDABLE) ? "," : "",
+			r->propagation & VFSIM_PROPAGATION_UNBINDABLE ? "dotted" : "",
+			r->rdonly ? ", fillcolor=gray85" : "");
+	}
+	for (i = 0; i < rows->nr; i++)
+		if (by_id[i]->parent_id != by_id[i]->mnt_id && !rows->only)
+			fprintf(out, "\tm%u -> m%u;\n", by_id[i]->parent_id,
+				by_id[i]->mnt_id);
+	for (i = 0; i < rows->nr; i++) {
+		const struct tree_row *r = by_id[i];
+
+		/* the next member of r's peer group, if any */
+		for (j = i + 1; r->peer_group && j < rows->nr; j++) {
+			if (by_id[j]->peer_group == r->peer_group) {
+				fprintf(out, "\tm%u -> m%u [dir=none, style=dashed, color=blue, constraint=false, label=\"shared:%u\"];\n",
+					r->mnt_id, by_id[j]->mnt_id, r->peer_group);
+				break;
+			}
+		}
+		/* the master peer group's first member -> r */
+		for (j = 0; r->master && j < rows->nr; j++) {
+			if (by_id[j]->peer_group == r->master) {
+				fprintf(out, "\tm%u -> m%u [style=bold, color=red, constraint=false, label=\"master:%u\"];\n",
+					by_id[j]->mnt_id, r->mnt_id, r->master);
+				break;
+			}
+		}
+	}
+	fputs("}\n", out);
+	free(by_id);
+	return 0;
+}
+
+int vfsim_tree_render(struct vfsim_task *t, FILE *out,
+		      const struct vfsim_tree_opts *o)
+{
+	static const struct vfsim_tree_opts defaults = { 0 };
+	struct tree_rows rows = { 0 };
+	int cols[MAX_SHOWN];
+	int nr_cols = (int)(sizeof(default_cols) / sizeof(default_cols[0]));
+	long id;
+	int ret;
+
+	if (!t || !out)
+		return -EINVAL;
+	if (!o)
+		o = &defaults;
+	if (o->format > VFSIM_TREE_DOT)
+		return -EINVAL;
+	memcpy(cols, default_cols, sizeof(default_cols));
+	if (o->columns) {
+		nr_cols = parse_columns(o->columns, cols);
+		if (nr_cols < 0)
+			return nr_cols;
+	}
+	if (o->target) {
+		id = vfsim_path_mnt_id(t, o->target);
+		if (id < 0)
+			return (int)id;
+		rows.only = (unsigned int)id;
+	}
+
+	ret = vfsim_for_each_mount(t, collect_row, &rows);
+	if (ret > 0)		/* our callback never stops the walk itself */
+		ret = -EIO;
+	if (ret == 0 && o->format != VFSIM_TREE_JSON)
+		ret = escape_rows(&rows, o->format == VFSIM_TREE_RAW);
+	if (ret == 0 && o->format == VFSIM_TREE_TREE)
+		ret = add_tree_prefixes(&rows);
+	if (ret < 0)
+		goto out;
+
+	if (o->format == VFSIM_TREE_DOT)
+		ret = print_dot(out, &rows);
+	else if (o->format == VFSIM_TREE_JSON)
+		print_json(out, &rows, cols, nr_cols, o->flat);
+	else
+		print_table(out, &rows, cols, nr_cols, o->format == VFSIM_TREE_RAW);
 	if (fflush(out) != 0 || ferror(out))
 		ret = -EIO;
 out:
 	free_rows(&rows);
 	return ret;
+}
+
+int vfsim_print_tree(struct vfsim_task *t, FILE *out)
+{
+	return vfsim_tree_render(t, out, NULL);
 }

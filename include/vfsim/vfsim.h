@@ -476,6 +476,35 @@ VFSIM_API long vfsim_mountinfo(struct vfsim_task *t, char *buf, size_t size);
 /** Print the tree of @t's namespace like the `vfsim tree` verb. */
 VFSIM_API int vfsim_print_tree(struct vfsim_task *t, FILE *out);
 
+/* Formats of struct vfsim_tree_opts.format. */
+#define VFSIM_TREE_TREE 0	/* a table, TARGET drawn as a tree (findmnt) */
+#define VFSIM_TREE_LIST 1	/* a table, full paths (findmnt -l) */
+#define VFSIM_TREE_RAW 2	/* cells one space apart, unpadded (findmnt -r) */
+#define VFSIM_TREE_JSON 3	/* findmnt -J: {"filesystems": [...]} */
+#define VFSIM_TREE_DOT 4	/* Graphviz: mounts, peer groups, masters */
+
+/** How vfsim_tree_render() prints; all zero (or NULL) is vfsim_print_tree(). */
+struct vfsim_tree_opts {
+	unsigned int format;	/* VFSIM_TREE_* */
+	bool flat;		/* JSON: one list, no "children" (findmnt -J -l) */
+	const char *columns;	/* "TARGET,FS-OPTIONS" (findmnt's names, any
+				 * case): ID PARENT TARGET SOURCE FSTYPE OPTIONS
+				 * VFS-OPTIONS FS-OPTIONS OPT-FIELDS PROPAGATION
+				 * FSROOT; NULL: the `tree` verb's columns.
+				 * Not used by DOT. */
+	const char *target;	/* only the mount PATH is on (findmnt --target);
+				 * NULL: every mount */
+};
+
+/**
+ * vfsim_tree_render - the mount tree of @t's namespace in one of findmnt's
+ * forms, or as Graphviz DOT (docs/vfsim-command.md, `vfsim tree`).
+ * Returns 0, -EINVAL for a bad format or column name, -errno of the
+ * --target lookup, -ENOMEM, or -EIO if @out fails.
+ */
+VFSIM_API int vfsim_tree_render(struct vfsim_task *t, FILE *out,
+				const struct vfsim_tree_opts *o);
+
 /** Name of an errno value ("ENOENT"), or NULL; and the reverse. */
 VFSIM_API const char *vfsim_errno_name(int err);
 VFSIM_API int vfsim_errno_from_name(const char *name);

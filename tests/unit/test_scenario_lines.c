@@ -264,7 +264,8 @@ static const struct line_case core_verbs[] = {
 	{ BOOT "umount / bogus\n", 65, "", "bad umount flag 'bogus' (detach, force, expire, nofollow)" },
 	{ BOOT "propagation / bogus\n", 65, "", "bad propagation type 'bogus'" },
 	{ BOOT "mkdir\n", 65, "", "t:2: wrong number of arguments: usage: mkdir PATH [MODE]" },
-	{ BOOT "tree x\n", 65, "", "t:2: wrong number of arguments: usage: tree" },
+	{ BOOT "tree x\n", 65, "", "t:2: tree: bad option 'x' (usage: tree [-l] [-r] [-J] [--dot] [-o COLS] [--target PATH])" },
+	{ BOOT "tree -l -o\n", 65, "", "t:2: tree: bad option '-o'" },
 	/* The propagation call of mount is a second call, on a path that
 	 * means something else once the first one is done. */
 	{ BOOT "mkdir /m\ncd /m\nmount tmpfs x . shared\n", 1, "",

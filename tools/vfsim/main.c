@@ -8,6 +8,8 @@
  *   vfsim mntinfo [PATH | -M ID]          test-mntinfo on the default tree
  *   vfsim watch [--v17] [-q] [--check] [SCENARIO|-]
  *                                         watch_test on the default tree
+ *   vfsim tree [--tree NAME] [-o COLS] [-lrJ] [--dot] [--target PATH]
+ *              [SCENARIO|-]              the mount tree, findmnt's way
  *   vfsim help [COMMAND] | --help | --version
  */
 #include <stdio.h>
@@ -33,6 +35,9 @@ void tool_usage(FILE *out)
 	      "  watch [--v17] [-q] [--check] [SCENARIO|-]\n"
 	      "                                   the watch_test sample's notifications\n"
 	      "                                   while mounts change (or SCENARIO runs)\n"
+	      "  tree [-o COLS] [-lrJ] [--dot] [--target PATH] [SCENARIO|-]\n"
+	      "                                   the mount tree (after SCENARIO), as\n"
+	      "                                   findmnt prints it, or Graphviz\n"
 	      "  help [COMMAND]                   this text, or COMMAND's own help\n"
 	      "\n"
 	      "options:\n"
@@ -53,6 +58,7 @@ static const struct {
 	{ "fsinfo", cmd_fsinfo },
 	{ "mntinfo", cmd_mntinfo },
 	{ "watch", cmd_watch },
+	{ "tree", cmd_tree },
 };
 
 /* The subcommand @name, or NULL. */
