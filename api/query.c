@@ -44,9 +44,9 @@ static unsigned int mnt_attr(int f)
 static int snap_mount(struct mount *m, struct mount *ns_root, struct mount_snap *s)
 {
 	struct super_block *sb = m->mnt.mnt_sb;
-	char *buf, *mp, *root;
+	char *buf, *long_buf = NULL, *mp, *root;
 	struct path p;
-	size_t need;
+	size_t need, size;
 	int depth = 0;
 	struct mount *q;
 	char opts[512];
@@ -60,13 +60,24 @@ static int snap_mount(struct mount *m, struct mount *ns_root, struct mount_snap 
 		p.mnt = &m->mnt_parent->mnt;
 		p.dentry = m->mnt_mountpoint;
 		mp = d_absolute_path_ns(&p, buf, PATH_MAX);
+		/* Deeper than PATH_MAX (thousands of nested mounts): the
+		 * kernel's mountinfo grows its buffer until the path fits,
+		 * and so does the walk, so that no mount goes missing. */
+		for (size = 2 * PATH_MAX; mp == ERR_PTR(-ENAMETOOLONG); size *= 2) {
+			kfree(long_buf);
+			long_buf = kmalloc(size, GFP_KERNEL);
+			mp = long_buf ? d_absolute_path_ns(&p, long_buf, (int)size) :
+					ERR_PTR(-ENOMEM);
+		}
 		if (IS_ERR(mp)) {
+			kfree(long_buf);
 			kfree(buf);
 			return (int)PTR_ERR(mp);
 		}
 	}
 	root = dentry_path_raw(m->mnt.mnt_root, buf + PATH_MAX, PATH_MAX);
 	if (IS_ERR(root)) {
+		kfree(long_buf);
 		kfree(buf);
 		return (int)PTR_ERR(root);
 	}
@@ -77,6 +88,7 @@ static int snap_mount(struct mount *m, struct mount *ns_root, struct mount_snap 
 	       strlen(m->mnt_devname ? m->mnt_devname : "none") + strlen(opts) + 5;
 	s->strings = kmalloc(need, GFP_KERNEL);
 	if (!s->strings) {
+		kfree(long_buf);
 		kfree(buf);
 		return -ENOMEM;
 	}
@@ -91,6 +103,7 @@ static int snap_mount(struct mount *m, struct mount *ns_root, struct mount_snap 
 		PUT(sb_options, opts);
 #undef PUT
 	}
+	kfree(long_buf);
 	kfree(buf);
 
 	for (q = m; q != ns_root && mnt_has_parent(q); q = q->mnt_parent)

@@ -417,7 +417,8 @@ struct vfsim_mount_desc {
 	unsigned int mnt_id;
 	unsigned int parent_id; /* == mnt_id for the namespace root */
 	unsigned int depth;     /* 0 for the namespace root */
-	const char *mountpoint; /* path from the namespace root */
+	const char *mountpoint; /* path from the namespace root, of any
+				 * length (PATH_MAX does not limit it) */
 	const char *root;       /* path of the mount's root within its fs */
 	const char *fstype;
 	const char *source;     /* device name */
