@@ -54,6 +54,11 @@ static int snap_mount(struct mount *m, struct mount *ns_root, struct mount_snap 
 	buf = kmalloc(2 * PATH_MAX, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
+	root = dentry_path_raw(m->mnt.mnt_root, buf + PATH_MAX, PATH_MAX);
+	if (IS_ERR(root)) {
+		kfree(buf);
+		return (int)PTR_ERR(root);
+	}
 	if (m == ns_root || !mnt_has_parent(m)) {
 		mp = "/";
 	} else {
@@ -74,12 +79,6 @@ static int snap_mount(struct mount *m, struct mount *ns_root, struct mount_snap 
 			kfree(buf);
 			return (int)PTR_ERR(mp);
 		}
-	}
-	root = dentry_path_raw(m->mnt.mnt_root, buf + PATH_MAX, PATH_MAX);
-	if (IS_ERR(root)) {
-		kfree(long_buf);
-		kfree(buf);
-		return (int)PTR_ERR(root);
 	}
 	snprintf(opts, sizeof(opts), "%s%s%s", sb_rdonly(sb) ? "ro" : "rw",
 		 sb->s_options ? "," : "", sb->s_options ? sb->s_options : "");

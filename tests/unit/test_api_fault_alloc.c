@@ -6,7 +6,8 @@
  * array, each mount's path buffer, its strings), and vfsim_print_tree()
  * is built on the first.  Each failure is -ENOMEM with nothing left
  * allocated and nothing changed; the walk then runs as if nothing had
- * happened and sees the same mounts.
+ * happened and sees the same mounts.  A mount point longer than PATH_MAX
+ * takes a second, larger path buffer (long_path), which may fail too.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -97,3 +98,50 @@ FAULT_ALLOC_TEST(api_fault_alloc, mount_by_id,
 FAULT_ALLOC_TEST(api_fault_alloc, print_tree,
 	.tree = "default", .op = op_print_tree, .outcome = tree_outcome,
 	.frees_all = true, .changes_nothing = true, .min_allocs = 15)
+
+/* A tmpfs on /a/a/.../a, 2,100 directories deep (4,200 bytes): its path
+ * does not fit the first buffer. */
+enum { LONG_DEPTH = 2100 };
+
+static void setup_long_path(struct fault_run *r)
+{
+	int i;
+
+	for (i = 0; i < LONG_DEPTH; i++) {
+		OK(vfsim_mkdirat(r->t, AT_FDCWD, "a", 0755));
+		OK(vfsim_chdir(r->t, "a"));
+	}
+	OK(vfsim_mkdirat(r->t, AT_FDCWD, "a", 0755));
+	OK(vfsim_mount(r->t, "deep", "a", "tmpfs", 0, NULL));
+}
+
+/* The IDs and the lengths of the mount points. */
+static int list_len(const struct vfsim_mount_desc *m, void *arg)
+{
+	struct listing *l = arg;
+
+	l->used += (size_t)snprintf(l->text + l->used, sizeof(l->text) - l->used,
+				    "%u %zu\n", m->mnt_id, strlen(m->mountpoint));
+	return 0;
+}
+
+static long op_long_path(struct fault_run *r)
+{
+	memset(&last, 0, sizeof(last));
+	return vfsim_for_each_mount(r->t, list_len, &last);
+}
+
+static char *long_path_outcome(struct fault_run *r)
+{
+	/* the root, and the deep mount with its whole path */
+	if (r->ret == 0)
+		cr_expect_str_eq(last.text, "1 1\n2 4202\n");
+	return fault_ret_and_text(r, last.text);
+}
+
+/* The array; the root's buffer and strings; the deep mount's buffer, its
+ * larger buffer, its strings. */
+FAULT_ALLOC_TEST(api_fault_alloc, long_path,
+	.tree = "empty", .setup = setup_long_path, .op = op_long_path,
+	.outcome = long_path_outcome,
+	.frees_all = true, .changes_nothing = true, .min_allocs = 6)
