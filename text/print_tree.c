@@ -332,7 +332,7 @@ static int collect_row(const struct vfsim_mount_desc *m, void *arg)
 static int escape_rows(struct tree_rows *rows, bool raw)
 {
 	size_t i;
-	int c;
+	int c, ret = 0;
 
 	for (i = 0; i < rows->nr; i++) {
 		for (c = 0; c < NR_COLS; c++) {
@@ -345,13 +345,14 @@ static int escape_rows(struct tree_rows *rows, bool raw)
 
 			sbuf_put_escaped(&b, rows->row[i].cell[c]);
 			s = sbuf_take(&b);
-			if (!s)
-				return -ENOMEM;
-			free(rows->row[i].cell[c]);
-			rows->row[i].cell[c] = s;
+			ret = s ? ret : -ENOMEM;	/* else the raw cell stays */
+			if (s) {
+				free(rows->row[i].cell[c]);
+				rows->row[i].cell[c] = s;
+			}
 		}
 	}
-	return 0;
+	return ret;
 }
 
 /*
@@ -528,8 +529,7 @@ static void print_dot_string(FILE *out, const char *s)
 
 static int cmp_id(const void *a, const void *b)
 {
-	const struct tree_row *x = *(const struct tree_row *const *)a;
-	const struct tree_row *y = *(const struct tree_row *const *)b;
+	const struct tree_row *x = a, *y = b;
 
 	return (x->mnt_id > y->mnt_id) - (x->mnt_id < y->mnt_id);
 }
@@ -539,24 +539,21 @@ static int cmp_id(const void *a, const void *b)
  * parent -> child; each peer group a chain of dashed blue lines without
  * arrowheads between its members in ID order; master -> slave a bold red
  * arrow from the master peer group's first member.  Read-only mounts are
- * filled grey, unbindable ones have a dotted border.
+ * filled grey, unbindable ones have a dotted border.  The rows are sorted
+ * by mount ID in place: their tree order is not needed any more.
  */
-static int print_dot(FILE *out, const struct tree_rows *rows)
+static void print_dot(FILE *out, struct tree_rows *rows)
 {
-	struct tree_row **by_id = malloc((rows->nr + 1) * sizeof(*by_id));
+	struct tree_row *by_id = rows->row;
 	size_t i, j;
 
-	if (!by_id)
-		return -ENOMEM;
-	for (i = 0; i < rows->nr; i++)
-		by_id[i] = &rows->row[i];
 	qsort(by_id, rows->nr, sizeof(*by_id), cmp_id);
 
 	fputs("digraph vfsim {\n"
 	      "\tnode [shape=box, fontname=\"monospace\", fontsize=10];\n"
 	      "\tedge [fontname=\"monospace\", fontsize=9];\n", out);
 	for (i = 0; i < rows->nr; i++) {
-		const struct tree_row *r = by_id[i];
+		const struct tree_row *r = &by_id[i];
 
 		fprintf(out, "\tm%u [label=\"", r->mnt_id);
 		print_dot_string(out, r->cell[COL_ID]);
@@ -577,32 +574,30 @@ static int print_dot(FILE *out, const struct tree_rows *rows)
 			r->rdonly ? ", fillcolor=gray85" : "");
 	}
 	for (i = 0; i < rows->nr; i++)
-		if (by_id[i]->parent_id != by_id[i]->mnt_id && !rows->only)
-			fprintf(out, "\tm%u -> m%u;\n", by_id[i]->parent_id,
-				by_id[i]->mnt_id);
+		if (by_id[i].parent_id != by_id[i].mnt_id && !rows->only)
+			fprintf(out, "\tm%u -> m%u;\n", by_id[i].parent_id,
+				by_id[i].mnt_id);
 	for (i = 0; i < rows->nr; i++) {
-		const struct tree_row *r = by_id[i];
+		const struct tree_row *r = &by_id[i];
 
 		/* the next member of r's peer group, if any */
 		for (j = i + 1; r->peer_group && j < rows->nr; j++) {
-			if (by_id[j]->peer_group == r->peer_group) {
+			if (by_id[j].peer_group == r->peer_group) {
 				fprintf(out, "\tm%u -> m%u [dir=none, style=dashed, color=blue, constraint=false, label=\"shared:%u\"];\n",
-					r->mnt_id, by_id[j]->mnt_id, r->peer_group);
+					r->mnt_id, by_id[j].mnt_id, r->peer_group);
 				break;
 			}
 		}
 		/* the master peer group's first member -> r */
 		for (j = 0; r->master && j < rows->nr; j++) {
-			if (by_id[j]->peer_group == r->master) {
+			if (by_id[j].peer_group == r->master) {
 				fprintf(out, "\tm%u -> m%u [style=bold, color=red, constraint=false, label=\"master:%u\"];\n",
-					by_id[j]->mnt_id, r->mnt_id, r->master);
+					by_id[j].mnt_id, r->mnt_id, r->master);
 				break;
 			}
 		}
 	}
 	fputs("}\n", out);
-	free(by_id);
-	return 0;
 }
 
 int vfsim_tree_render(struct vfsim_task *t, FILE *out,
@@ -645,7 +640,7 @@ int vfsim_tree_render(struct vfsim_task *t, FILE *out,
 		goto out;
 
 	if (o->format == VFSIM_TREE_DOT)
-		ret = print_dot(out, &rows);
+		print_dot(out, &rows);
 	else if (o->format == VFSIM_TREE_JSON)
 		print_json(out, &rows, cols, nr_cols, o->flat);
 	else
