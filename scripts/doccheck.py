@@ -157,33 +157,46 @@ def anchors_of(path, cache):
     return found
 
 
-def strip_code_spans(line):
-    return re.sub(r"(`+)(.+?)\1", "", line)
+def blank_code_spans(text):
+    """Code spans (which may wrap lines) as spaces, keeping every offset."""
+    return re.sub(r"(`+)(.+?)\1",
+                  lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
 
 
 LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-REFDEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s.*)?$")
+REFDEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s.*)?$", re.M)
 HTMLREF = re.compile(r"<(?:a|img)\s[^>]*?(?:href|src)=\"([^\"]+)\"")
+
+
+def text_runs(lines):
+    """Runs of consecutive lines outside fenced blocks: (first index, text)."""
+    run, first = [], None
+    for kind, *rest in parse(lines):
+        if kind == "text":
+            if first is None:
+                first = rest[0]
+            run.append(rest[1])
+            continue
+        if run:
+            yield first, "\n".join(run)
+        run, first = [], None
+    if run:
+        yield first, "\n".join(run)
 
 
 def check_links(path, lines, root, cache):
     errors = []
     here = os.path.dirname(os.path.abspath(path))
     root = os.path.abspath(root)
-    for kind, *rest in parse(lines):
-        if kind != "text":
-            continue
-        i, line = rest
-        plain = strip_code_spans(line)
-        targets = [m.group(1) for m in LINK.finditer(plain)]
-        targets += [m.group(1) for m in HTMLREF.finditer(plain)]
-        m = REFDEF.match(plain)
-        if m:
-            targets.append(m.group(1))
-        for t in targets:
+    for first, text in text_runs(lines):
+        plain = blank_code_spans(text)
+        found = [(m.start(), m.group(1)) for m in LINK.finditer(plain)]
+        found += [(m.start(), m.group(1)) for m in HTMLREF.finditer(plain)]
+        found += [(m.start(), m.group(1)) for m in REFDEF.finditer(plain)]
+        for at, t in sorted(found):
             if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", t):
                 continue                # http:, mailto: ...
-            where = "%s:%d" % (path, i + 1)
+            where = "%s:%d" % (path, first + plain.count("\n", 0, at) + 1)
             file_part, _, anchor = t.partition("#")
             if file_part.startswith("/"):
                 errors.append("%s: link '%s' is absolute: links are relative to the file" % (where, t))

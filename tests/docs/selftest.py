@@ -61,7 +61,8 @@ def main():
     out = expect("fail_links.md", 1,
                  "%s:4: link 'no-such-file.md': no such file" % fl,
                  "%s:5: link 'pass.md#no-such-heading': no heading" % fl,
-                 "%s:6: link '../../../shared/design.md' leaves the repository" % fl)
+                 "%s:6: link '../../../shared/design.md' leaves the repository" % fl,
+                 "%s:8: link 'wrapped-missing.md': no such file" % fl)
     if "not-checked.md" in out or "links-and-files" in out:
         failures.append("fail_links.md: a good link or a code span was reported\n" + out)
 
