@@ -336,6 +336,8 @@ class Checker:
         return False
 
     def allowed(self, i, command):
+        # A here-document's lines are data, not commands.
+        command = command.split("\n")[0]
         progs = programs_of(command)
         if progs is None or not progs:
             self.errors.append("%s: cannot read the command `%s`" % (self.where(i), command))
