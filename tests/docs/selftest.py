@@ -5,8 +5,8 @@
     tests/docs/selftest.py --vfsim PATH
 
 Runs scripts/doccheck.py on the fixtures beside this file: pass.md must
-pass; fail_output.md, fail_command.md, fail_status.md and fail_links.md
-must fail, each with the message that names the file, the line and the
+pass; fail_output.md, fail_command.md, fail_status.md, fail_marker.md and
+fail_links.md must fail, each with the message that names the file, the line and the
 reason (a unified diff for a wrong output); and --update on a copy of
 fail_output.md must rewrite it into one that passes.
 """
@@ -57,6 +57,10 @@ def main():
     expect("fail_status.md", 1,
            "%s:7: `printf 'frob\\n' | vfsim run -` exits with status 65: show it with `$ echo $?`"
            % fs)
+    fm = os.path.join(HERE, "fail_marker.md")
+    expect("fail_marker.md", 1, "%s:4: cannot run `bash s.scn`" % fm,
+           "%s:12: example without an output block after it" % fm,
+           "%s:18: malformed example marker" % fm)
     fl = os.path.join(HERE, "fail_links.md")
     out = expect("fail_links.md", 1,
                  "%s:4: link 'no-such-file.md': no such file" % fl,
