@@ -5,10 +5,11 @@
     tests/docs/selftest.py --vfsim PATH
 
 Runs scripts/doccheck.py on the fixtures beside this file: pass.md must
-pass; fail_output.md, fail_command.md, fail_status.md, fail_marker.md and
-fail_links.md must fail, each with the message that names the file, the line and the
-reason (a unified diff for a wrong output); and --update on a copy of
-fail_output.md must rewrite it into one that passes.
+pass; fail_output.md, fail_command.md, fail_status.md, fail_marker.md
+and fail_links.md must fail, each with the message that names the file,
+the line and the reason (a unified diff for a wrong output); and
+--update on a copy of fail_output.md must rewrite it into one that
+passes.
 """
 import argparse
 import os
