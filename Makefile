@@ -8,6 +8,9 @@
 #   make clean    remove build/
 #   make layers   redraw docs/layers.dot and docs/layers.svg (the folders'
 #                 #includes, scripts/layers.py; needs graphviz)
+#   make docs     run the docs' examples and check their links (what ctest -L
+#                 docs does); make docs UPDATE=1 rewrites the expected outputs
+#                 in place from the runs: read git diff before keeping it
 #
 #   make fuzz     build the fuzz harnesses (preset fuzz, afl-clang-fast) and
 #                 run a parallel afl-fuzz campaign on each for SECONDS seconds
@@ -45,7 +48,7 @@ MAKEFLAGS += --no-print-directory
 # The steps run one after another; each one builds with -j$(JOBS) itself.
 .NOTPARALLEL:
 .PHONY: all demo check deps default clang asan tsan coverage install-check libfuzzer \
-	bench fuzz fuzz-coverage clean layers
+	bench fuzz fuzz-coverage clean layers docs
 
 all: default
 
@@ -175,6 +178,12 @@ fuzz-coverage: deps
 layers:
 	python3 scripts/layers.py --dot docs/layers.dot
 	dot -Tsvg docs/layers.dot | sed '1a <!-- SPDX-License-Identifier: LGPL-2.1-or-later -->' > docs/layers.svg
+
+docs:
+	$(CMAKE) --preset default > /dev/null
+	$(CMAKE) --build --preset default -j$(JOBS) --target vfsim_tool
+	python3 scripts/doccheck.py --vfsim build/default/vfsim $(if $(UPDATE),--update) \
+		README.md $(wildcard docs/*.md) $(wildcard */README.md)
 
 clean:
 	rm -rf build
