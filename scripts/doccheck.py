@@ -27,7 +27,9 @@ What a doc shows, a test runs.  In a Markdown file (docs/internals.md,
 Each Markdown file runs in a temporary directory of its own, its examples
 in order.  Every relative link, `[text](path#anchor)` or `![alt](path)`,
 must name a file of the repository (and a heading of it, for an anchor to
-a Markdown file); a link that leaves the repository is an error.
+a Markdown file); a link that leaves the repository is an error.  So must
+a file named in a code span under a folder only this repository has
+(`tests/cmd/demo.out`; not `fs/pipe.c`, which may be the kernel's).
 
 --update rewrites the expected outputs in place from the runs: read the
 diff (git diff) before keeping it.  Exit status 0 when everything
@@ -36,6 +38,7 @@ usage.
 """
 import argparse
 import difflib
+import glob
 import os
 import re
 import shlex
@@ -184,11 +187,35 @@ def text_runs(lines):
         yield first, "\n".join(run)
 
 
+# Folders that only this repository has (fs/ and include/linux/ are also
+# the kernel's): a file named in a code span under one of them must exist.
+OWN_FOLDERS = ("api/", "bench/", "cmake/", "compat/", "docs/", "fsinfo/", "fuzz/",
+               "include/vfsim/", "scenario/", "scripts/", "shim/", "tests/", "text/",
+               "tools/", "vfs/", "watch_queue/")
+
+
+def check_mentions(path, first, text, root):
+    """`tests/cmd/demo.out` in a code span: a file of the repository."""
+    errors = []
+    here = os.path.dirname(os.path.abspath(path))
+    for m in re.finditer(r"(`+)([^`]+?)\1", text, flags=re.S):
+        word = re.split(r"[:(\s]", m.group(2).strip())[0].rstrip(",.;")
+        if not word.startswith(OWN_FOLDERS) or not re.search(r"\.[A-Za-z]+$", word) \
+                or re.search(r"[<>{}]|\.\.\.|…|[A-Z]{3,}", word):
+            continue
+        if glob.glob(os.path.join(root, word)) or glob.glob(os.path.join(here, word)):
+            continue
+        errors.append("%s:%d: `%s`: no such file in the repository"
+                      % (path, first + text.count("\n", 0, m.start()) + 1, word))
+    return errors
+
+
 def check_links(path, lines, root, cache):
     errors = []
     here = os.path.dirname(os.path.abspath(path))
     root = os.path.abspath(root)
     for first, text in text_runs(lines):
+        errors += check_mentions(path, first, text, root)
         plain = blank_code_spans(text)
         found = [(m.start(), m.group(1)) for m in LINK.finditer(plain)]
         found += [(m.start(), m.group(1)) for m in HTMLREF.finditer(plain)]
