@@ -181,8 +181,10 @@ layers:
 
 docs:
 	$(CMAKE) --preset default > /dev/null
-	$(CMAKE) --build --preset default -j$(JOBS) --target vfsim_tool
+	$(CMAKE) --build --preset default -j$(JOBS) --target vfsim_tool vfsim
 	python3 scripts/doccheck.py --vfsim build/default/vfsim $(if $(UPDATE),--update) \
+		--cc "$(CC) -std=gnu11 -Wall -Wextra -Werror -I$(CURDIR)/include" \
+		--cc-libs "$(CURDIR)/build/default/libvfsim.so -Wl,-rpath,$(CURDIR)/build/default -lpthread" \
 		README.md $(wildcard docs/*.md) $(wildcard */README.md)
 
 clean:

@@ -23,6 +23,10 @@ What a doc shows, a test runs.  In a Markdown file (docs/internals.md,
   wants exit status N (default 0).
 - `<!-- example: file NAME -->` saves the next block as NAME, for the
   commands after it.
+- `<!-- example: cc NAME.c -->` saves the next block (a whole C program)
+  as NAME.c and builds NAME from it against the build's library (--cc,
+  --cc-libs; warnings are errors); later console examples may run
+  `./NAME`.
 
 Each Markdown file runs in a temporary directory of its own, its examples
 in order.  Every relative link, `[text](path#anchor)` or `![alt](path)`,
@@ -334,10 +338,13 @@ def console_commands(block):
 
 
 class Checker:
-    def __init__(self, path, vfsim, update):
+    def __init__(self, path, vfsim, update, cc=None, cc_libs=None):
         self.path = path
         self.vfsim = vfsim
         self.update = update
+        self.cc = cc
+        self.cc_libs = cc_libs or []
+        self.built = set()      # ./NAME of the C examples built so far
         self.errors = []
         self.edits = []     # (first line index, end index, new lines, indent)
 
@@ -369,13 +376,36 @@ class Checker:
         if progs is None or not progs:
             self.errors.append("%s: cannot read the command `%s`" % (self.where(i), command))
             return False
-        bad = [p for p in progs if p != "vfsim" and p not in FILTERS]
-        if bad or "vfsim" not in progs:
+        mains = [p for p in progs if p == "vfsim" or p in self.built]
+        bad = [p for p in progs if p not in mains and p not in FILTERS]
+        if bad or not mains:
             self.errors.append(
-                "%s: cannot run `%s`: an example runs vfsim, alone or with %s"
+                "%s: cannot run `%s`: an example runs vfsim (or a C example built "
+                "before it), alone or with %s"
                 % (self.where(i), command, ", ".join(sorted(FILTERS))))
             return False
         return True
+
+    def build_c(self, runner, mline, name, block):
+        if not re.match(r"^[A-Za-z_][\w-]*\.c$", name):
+            self.errors.append("%s: bad C file name '%s'" % (self.where(mline), name))
+            return
+        if not self.cc:
+            self.errors.append("%s: a C example, and no --cc to build it with"
+                               % self.where(mline))
+            return
+        with open(os.path.join(runner.workdir, name), "w", encoding="utf-8") as f:
+            f.write(as_text(block.lines))
+        exe = name[:-2]
+        cmd = self.cc + [name, "-o", exe] + self.cc_libs
+        p = subprocess.run(cmd, cwd=runner.workdir, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, timeout=TIMEOUT)
+        if p.returncode != 0:
+            self.errors.append("%s: the C example does not build (%s):\n%s"
+                               % (self.where(mline), " ".join(cmd),
+                                  p.stdout.decode("utf-8", errors="replace")))
+            return
+        self.built.add("./" + exe)
 
     def console(self, runner, block):
         cmds, bad = console_commands(block)
@@ -414,6 +444,9 @@ class Checker:
     def marked(self, runner, marker, mline, block, output):
         status_want = int(marker.group(1) or 0)
         command = marker.group(2)
+        if command.startswith("cc "):
+            self.build_c(runner, mline, command[3:].strip(), block)
+            return
         if command.startswith("file "):
             name = command[5:].strip()
             if not re.match(r"^[\w.-]+$", name) or name.startswith("."):
@@ -483,7 +516,8 @@ class Checker:
                                 break
                             m += 1
                         self.marked(runner, pending[0], pending[1], block, out)
-                        if out is not None and not pending[0].group(2).startswith("file "):
+                        if out is not None and \
+                                not pending[0].group(2).startswith(("file ", "cc ")):
                             k = m
                     elif block.lang == "console":
                         self.console(runner, block)
@@ -511,6 +545,8 @@ def main():
     ap.add_argument("--update", action="store_true",
                     help="rewrite the expected outputs from the runs")
     ap.add_argument("--no-examples", action="store_true", help="check the links only")
+    ap.add_argument("--cc", help="the compiler command for C examples, with its flags")
+    ap.add_argument("--cc-libs", help="what C examples link, after their source")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     if not args.no_examples and not args.vfsim:
@@ -528,7 +564,9 @@ def main():
         lines = text.split("\n")
         errors = check_links(path, lines, args.root, cache)
         if not args.no_examples:
-            c = Checker(path, args.vfsim, args.update)
+            c = Checker(path, args.vfsim, args.update,
+                        shlex.split(args.cc) if args.cc else None,
+                        shlex.split(args.cc_libs) if args.cc_libs else None)
             c.run(lines)
             errors += c.errors
             if args.update and c.edits:

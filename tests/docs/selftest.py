@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The doc checker's own test: it passes what matches, fails what does not.
 
-    tests/docs/selftest.py --vfsim PATH
+    tests/docs/selftest.py --vfsim PATH --cc 'CC FLAGS' --cc-libs 'LIBS'
 
 Runs scripts/doccheck.py on the fixtures beside this file: pass.md must
-pass; fail_output.md, fail_command.md, fail_status.md, fail_marker.md
-and fail_links.md must fail, each with the message that names the file,
-the line and the reason (a unified diff for a wrong output); and
---update on a copy of fail_output.md must rewrite it into one that
+pass; fail_output.md, fail_command.md, fail_status.md, fail_marker.md,
+fail_c.md and fail_links.md must fail, each with the message that names
+the file, the line and the reason (a unified diff for a wrong output);
+and --update on a copy of fail_output.md must rewrite it into one that
 passes.
 """
 import argparse
@@ -21,10 +21,11 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 CHECKER = os.path.join(ROOT, "scripts", "doccheck.py")
+CC = []         # --cc and --cc-libs, for the C examples
 
 
 def check(vfsim, path, *extra):
-    p = subprocess.run([sys.executable, CHECKER, "--vfsim", vfsim, "--root", ROOT]
+    p = subprocess.run([sys.executable, CHECKER, "--vfsim", vfsim, "--root", ROOT] + CC
                        + list(extra) + [path],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return p.returncode, p.stdout + p.stderr
@@ -33,7 +34,11 @@ def check(vfsim, path, *extra):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vfsim", required=True)
-    vfsim = ap.parse_args().vfsim
+    ap.add_argument("--cc", required=True)
+    ap.add_argument("--cc-libs", required=True)
+    args = ap.parse_args()
+    vfsim = args.vfsim
+    CC.extend(["--cc", args.cc, "--cc-libs", args.cc_libs])
     failures = []
 
     def expect(name, want_rc, *needles, path=None, extra=()):
@@ -62,6 +67,9 @@ def main():
     expect("fail_marker.md", 1, "%s:4: cannot run `bash s.scn`" % fm,
            "%s:12: example without an output block after it" % fm,
            "%s:18: malformed example marker" % fm)
+    fcc = os.path.join(HERE, "fail_c.md")
+    expect("fail_c.md", 1, "%s:6: the C example does not build" % fcc,
+           "%s:19: cannot run `./other`" % fcc)
     fl = os.path.join(HERE, "fail_links.md")
     out = expect("fail_links.md", 1,
                  "%s:4: link 'no-such-file.md': no such file" % fl,
