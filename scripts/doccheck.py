@@ -51,7 +51,8 @@ import subprocess
 import sys
 import tempfile
 
-FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
+FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
+CLOSE = re.compile(r"^ *(`{3,}|~{3,})\s*$")
 MARKER = re.compile(r"^\s*<!--\s*example(?:\s+status=(\d+))?\s*:\s*(.*?)\s*-->\s*$")
 MARKER_LOOSE = re.compile(r"^\s*<!--\s*example\b")
 # The programs a console example may run besides vfsim: text filters.
@@ -74,7 +75,9 @@ class Block:
 
 
 def parse(text_lines):
-    """Yield ("block", Block, marker or None, marker_line) and ("text", i, line)."""
+    """Yield ("block", Block, pending marker), ("marker", i, match or None)
+    and ("text", i, line), in order.  A fence may be indented (a list
+    item's); its closing fence is the same character, at least as long."""
     i = 0
     pending = None      # (marker match, line index) waiting for its block
     n = len(text_lines)
@@ -86,28 +89,7 @@ def parse(text_lines):
             j = i + 1
             body = []
             while j < n:
-                c = FENCE.match(text_lines[j])
-                if c and c.group(2)[0] == fence[0] and len(c.group(2)) >= len(fence) \
-                        and not c.group(3).strip():
-                    break
-                raw = text_lines[j]
-                k = 0
-                while k < indent and k < len(raw) and raw[k] == " ":
-                    k += 1
-                body.append(raw[k:])
-                j += 1
-            yield ("block", Block(info, indent, i + 1, body), pending)
-            pending = None
-            i = j + 1
-            continue
-        # A list item's fence may be indented more than 3 spaces under it.
-        m2 = re.match(r"^(\s+)(`{3,}|~{3,})(.*)$", line)
-        if m2:
-            indent, fence, info = len(m2.group(1)), m2.group(2), m2.group(3).strip()
-            j = i + 1
-            body = []
-            while j < n:
-                c = re.match(r"^\s*(`{3,}|~{3,})\s*$", text_lines[j])
+                c = CLOSE.match(text_lines[j])
                 if c and c.group(1)[0] == fence[0] and len(c.group(1)) >= len(fence):
                     break
                 raw = text_lines[j]
