@@ -185,7 +185,7 @@ docs:
 	python3 scripts/doccheck.py --vfsim build/default/vfsim $(if $(UPDATE),--update) \
 		--cc "$(CC) -std=gnu11 -Wall -Wextra -Werror -I$(CURDIR)/include" \
 		--cc-libs "$(CURDIR)/build/default/libvfsim.so -Wl,-rpath,$(CURDIR)/build/default -lpthread" \
-		README.md $(wildcard docs/*.md) $(wildcard */README.md)
+		README.md $(wildcard docs/*.md) $(filter-out build/%,$(wildcard */README.md */*/README.md))
 
 clean:
 	rm -rf build
