@@ -15,7 +15,8 @@ packages=(
 	libjemalloc-dev      # default allocator
 	gcovr                # coverage report
 	afl++                # fuzzing
-	python3              # scripts/layers.py (ctest layout.layers)
+	python3              # scripts/layers.py (ctest layout.layers), the Python package
+	python3-pytest       # the Python package's tests (ctest -L python)
 )
 
 missing=()

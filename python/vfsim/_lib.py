@@ -1,0 +1,288 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Loading libvfsim and declaring its functions (ctypes).
+
+The library is looked for, in order: $VFSIM_LIBRARY (a path), the
+library installed beside this package by `cmake --install` (_paths.py,
+written at install time), then the soname through the dynamic loader's
+usual search (ctypes.util.find_library, LD_LIBRARY_PATH).
+"""
+import ctypes
+import ctypes.util
+import errno as _errno
+import os
+
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char_p, c_int,
+                    c_long, c_size_t, c_uint, c_uint32, c_uint64, c_ulong,
+                    c_void_p)
+
+SONAME = "libvfsim.so.0"
+
+# jemalloc (the default build's allocator) keeps 2.6 KB of initial-exec
+# TLS, more than glibc leaves free for libraries loaded after start.
+_TLS_HINT = (
+    "libvfsim is built with jemalloc, whose thread-local storage glibc can "
+    "only place in a process told so before it starts: run Python with "
+    "GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096 (or "
+    "LD_PRELOAD=libjemalloc.so.2), or use a build with "
+    "-DVFSIM_ALLOCATOR=libc (docs/python.md)")
+
+
+def _candidates():
+    env = os.environ.get("VFSIM_LIBRARY")
+    if env:
+        return [env]
+    found = []
+    try:
+        from . import _paths  # written by cmake --install
+        here = os.path.dirname(os.path.abspath(__file__))
+        path = os.path.normpath(os.path.join(here, _paths.LIBRARY))
+        if os.path.exists(path):
+            found.append(path)
+    except ImportError:
+        pass
+    found.append(ctypes.util.find_library("vfsim") or SONAME)
+    return found
+
+
+def _load():
+    errors = []
+    for name in _candidates():
+        try:
+            return ctypes.CDLL(name), name
+        except OSError as e:
+            if "static TLS" in str(e):
+                raise ImportError(f"{e}: {_TLS_HINT}") from e
+            errors.append(str(e))
+    raise ImportError("cannot load libvfsim (set VFSIM_LIBRARY to its path): "
+                      + "; ".join(errors))
+
+
+lib, path = _load()
+libc = ctypes.CDLL(None, use_errno=True)
+
+FILE_p = c_void_p
+
+
+class Options(Structure):
+    _fields_ = [("seed", c_uint64), ("quirks", c_uint64), ("allocator", c_int),
+                ("mhash_shift", c_uint), ("sb_id_start", c_uint64),
+                ("nosleep", c_bool), ("mount_max", c_uint)]
+
+
+class MountDesc(Structure):
+    _fields_ = [("mnt_id", c_uint), ("parent_id", c_uint), ("depth", c_uint),
+                ("mountpoint", c_char_p), ("root", c_char_p),
+                ("fstype", c_char_p), ("source", c_char_p),
+                ("sb_options", c_char_p), ("attr", c_uint),
+                ("propagation", c_uint), ("peer_group", c_uint),
+                ("master", c_uint), ("sb_unique_id", c_uint64),
+                ("change_counter", c_uint64), ("sb_flags", c_uint),
+                ("expiry_marked", c_bool)]
+
+
+class TreeOpts(Structure):
+    _fields_ = [("format", c_uint), ("flat", c_bool), ("columns", c_char_p),
+                ("target", c_char_p)]
+
+
+class RecordNames(Structure):
+    _fields_ = [("name", c_char_p), ("subtypes", POINTER(c_char_p)),
+                ("nr_subtypes", c_uint), ("flags", POINTER(c_char_p)),
+                ("nr_flags", c_uint)]
+
+
+class FsinfoParams(Structure):
+    _fields_ = [("at_flags", c_uint32), ("flags", c_uint32),
+                ("request", c_uint32), ("Nth", c_uint32), ("Mth", c_uint32),
+                ("reserved32", c_uint32), ("reserved", c_uint64 * 3)]
+
+
+class AllocStats(Structure):
+    _fields_ = [("live_objects", c_uint64), ("live_bytes", c_uint64),
+                ("peak_bytes", c_uint64), ("total_allocs", c_uint64),
+                ("failed_allocs", c_uint64), ("external_bytes", c_uint64)]
+
+
+class NfsServerStatus(Structure):
+    _fields_ = [("info_flags", c_uint32), ("changes", c_uint32),
+                ("superblocks", c_uint32)]
+
+
+class ScenarioOpts(Structure):
+    _fields_ = [("name", c_char_p), ("err", FILE_p), ("trace", c_bool),
+                ("check", c_bool), ("quiet", c_bool)]
+
+
+class ScenarioWords(Structure):
+    _fields_ = [("argc", c_int), ("argv", POINTER(c_char_p)),
+                ("start", c_size_t), ("end", c_size_t)]
+
+
+MOUNT_CB = CFUNCTYPE(c_int, POINTER(MountDesc), c_void_p)
+
+V = c_void_p   # struct vfsim *
+T = c_void_p   # struct vfsim_task *
+_S = c_char_p
+
+_PROTOS = {
+    "vfsim_version": (_S, []),
+    "vfsim_create": (c_int, [POINTER(Options), POINTER(V)]),
+    "vfsim_destroy": (None, [V]),
+    "vfsim_boot": (c_int, [V, _S]),
+    "vfsim_init_task": (T, [V]),
+    "vfsim_task_create": (c_int, [V, c_uint, c_uint, POINTER(T)]),
+    "vfsim_task_destroy": (None, [T]),
+    "vfsim_task_set_caps": (None, [T, c_uint64]),
+    "vfsim_task_caps": (c_uint64, [T]),
+    "vfsim_task_uid": (c_uint, [T]),
+    "vfsim_task_gid": (c_uint, [T]),
+    "vfsim_task_set_signal_pending": (None, [T, c_bool]),
+    "vfsim_mkdirat": (c_long, [T, c_int, _S, c_uint]),
+    "vfsim_symlinkat": (c_long, [T, _S, c_int, _S]),
+    "vfsim_openat": (c_long, [T, c_int, _S, c_int, c_uint]),
+    "vfsim_close": (c_long, [T, c_int]),
+    "vfsim_chdir": (c_long, [T, _S]),
+    "vfsim_fchdir": (c_long, [T, c_int]),
+    "vfsim_chroot": (c_long, [T, _S]),
+    "vfsim_chmod": (c_long, [T, _S, c_uint]),
+    "vfsim_chown": (c_long, [T, _S, c_uint, c_uint]),
+    "vfsim_mount": (c_long, [T, _S, _S, _S, c_ulong, c_void_p]),
+    "vfsim_umount2": (c_long, [T, _S, c_int]),
+    "vfsim_mnt_set_expiry": (c_long, [T, _S]),
+    "vfsim_expire_mounts": (c_long, [V]),
+    "vfsim_mkautomount": (c_long, [T, _S, _S, _S, _S]),
+    "vfsim_pipe2": (c_long, [T, POINTER(c_int), c_int]),
+    "vfsim_read": (c_long, [T, c_int, c_void_p, c_size_t]),
+    "vfsim_write": (c_long, [T, c_int, c_void_p, c_size_t]),
+    "vfsim_ioctl": (c_long, [T, c_int, c_ulong, c_ulong]),
+    "vfsim_decode_record": (c_long, [c_void_p, c_size_t, c_void_p, c_size_t]),
+    "vfsim_record_names": (POINTER(RecordNames), [POINTER(c_uint)]),
+    "vfsim_filter_parse": (c_long, [_S, c_void_p, c_size_t, c_void_p, c_size_t]),
+    "vfsim_watch_mount": (c_long, [T, c_int, _S, c_uint, c_int, c_int]),
+    "vfsim_watch_sb": (c_long, [T, c_int, _S, c_uint, c_int, c_int]),
+    "vfsim_sb_error": (c_long, [T, _S, c_int]),
+    "vfsim_sb_edquot": (c_long, [T, _S]),
+    "vfsim_sb_network": (c_long, [T, _S, c_uint]),
+    "vfsim_quirks": (c_uint64, [V]),
+    "vfsim_set_quirks": (None, [V, c_uint64]),
+    "vfsim_for_each_mount": (c_int, [T, MOUNT_CB, c_void_p]),
+    "vfsim_path_mnt_id": (c_long, [T, _S]),
+    "vfsim_mount_by_id": (c_int, [T, c_uint, MOUNT_CB, c_void_p]),
+    "vfsim_fsinfo": (c_long, [T, c_int, _S, POINTER(FsinfoParams), c_void_p,
+                              c_size_t]),
+    "vfsim_mountinfo": (c_long, [T, c_void_p, c_size_t]),
+    "vfsim_tree_render": (c_int, [T, FILE_p, POINTER(TreeOpts)]),
+    "vfsim_errno_name": (_S, [c_int]),
+    "vfsim_errno_from_name": (c_int, [_S]),
+    # testing.h
+    "vfsim_alloc_stats": (None, [V, POINTER(AllocStats)]),
+    "vfsim_fail_nth_alloc": (None, [V, c_ulong]),
+    "vfsim_fail_alloc_random": (None, [V, c_uint32, c_uint64]),
+    "vfsim_alloc_fault_fired": (c_bool, [V]),
+    "vfsim_leak_report": (c_ulong, [V, FILE_p]),
+    "vfsim_destroy_check": (c_ulong, [V, FILE_p]),
+    "vfsim_uaccess_unmap": (c_int, [V, c_void_p, c_size_t]),
+    "vfsim_uaccess_remap_all": (None, [V]),
+    "vfsim_fail_nth_uaccess": (None, [V, c_ulong, c_size_t]),
+    "vfsim_uaccess_fault_fired": (c_bool, [V]),
+    "vfsim_warn_count": (c_ulong, [V]),
+    "vfsim_check_invariants": (c_int, [V, c_void_p, c_size_t]),
+    "vfsim_rcu_barrier": (None, []),
+    "vfsim_testing_rename_race": (None, [V, c_uint]),
+    "vfsim_mount_walk_retries": (c_ulong, [V]),
+    "vfsim_test_watch": (c_long, [T, c_int, c_uint64, c_int]),
+    "vfsim_test_unwatch": (c_long, [T, c_int, c_uint64]),
+    "vfsim_test_post": (c_long, [T, c_uint64, c_void_p]),
+    "vfsim_test_destroy_object": (c_long, [T, c_uint64]),
+    # afs.h, nfs.h
+    "vfsim_afs_server_down": (c_long, [V, _S]),
+    "vfsim_afs_server_up": (c_long, [V, _S]),
+    "vfsim_afs_add_cells": (c_long, [V, _S]),
+    "vfsim_nfs_server_status": (c_long, [T, _S, POINTER(NfsServerStatus)]),
+    # scenario.h
+    "vfsim_scenario_run": (c_int, [V, FILE_p, FILE_p, POINTER(ScenarioOpts)]),
+    "vfsim_scenario_run_file": (c_int, [_S, FILE_p, POINTER(ScenarioOpts)]),
+    "vfsim_scenario_begin": (c_int, [V, FILE_p, POINTER(ScenarioOpts),
+                                     POINTER(c_void_p)]),
+    "vfsim_scenario_feed": (c_int, [c_void_p, FILE_p, _S, c_bool]),
+    "vfsim_scenario_end": (c_int, [c_void_p]),
+    "vfsim_scenario_help": (None, [FILE_p]),
+    "vfsim_scenario_strerror": (_S, [c_long, c_void_p, c_size_t]),
+    "vfsim_scenario_split": (c_int, [_S, POINTER(ScenarioWords), c_void_p,
+                                     c_size_t]),
+    "vfsim_scenario_words_free": (None, [POINTER(ScenarioWords)]),
+}
+
+for _name, (_res, _args) in _PROTOS.items():
+    _f = getattr(lib, _name)
+    _f.restype = _res
+    _f.argtypes = _args
+
+# The parts of libc the FILE * arguments need.
+libc.open_memstream.restype = FILE_p
+libc.open_memstream.argtypes = [POINTER(c_void_p), POINTER(c_size_t)]
+libc.fmemopen.restype = FILE_p
+libc.fmemopen.argtypes = [c_void_p, c_size_t, c_char_p]
+libc.fclose.restype = c_int
+libc.fclose.argtypes = [FILE_p]
+libc.free.restype = None
+libc.free.argtypes = [c_void_p]
+
+
+class MemStream:
+    """A FILE * writing to memory (open_memstream); .close() gives bytes."""
+
+    def __init__(self):
+        self._buf = c_void_p()
+        self._size = c_size_t()
+        self.fp = libc.open_memstream(ctypes.byref(self._buf),
+                                      ctypes.byref(self._size))
+        if not self.fp:
+            e = ctypes.get_errno() or _errno.ENOMEM
+            raise OSError(e, os.strerror(e))
+
+    def close(self):
+        if not self.fp:
+            return b""
+        libc.fclose(self.fp)
+        self.fp = None
+        data = ctypes.string_at(self._buf, self._size.value) \
+            if self._buf.value else b""
+        libc.free(self._buf)
+        self._buf = c_void_p()
+        return data
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class ReadStream:
+    """A FILE * reading @data (fmemopen); the bytes live as long as this."""
+
+    def __init__(self, data):
+        # fmemopen of a zero-length buffer fails: keep one spare byte and
+        # give the stream only len(data) of it.
+        self._buf = ctypes.create_string_buffer(bytes(data), len(data) + 1)
+        self.fp = libc.fmemopen(self._buf, max(len(data), 1), b"r")
+        if not self.fp:
+            e = ctypes.get_errno() or _errno.ENOMEM
+            raise OSError(e, os.strerror(e))
+        if not data:
+            # An empty input: read the one byte away so the next read is EOF.
+            libc.fgetc.restype = c_int
+            libc.fgetc.argtypes = [FILE_p]
+            libc.fgetc(self.fp)
+
+    def close(self):
+        if self.fp:
+            libc.fclose(self.fp)
+            self.fp = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

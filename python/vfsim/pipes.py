@@ -1,0 +1,229 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Notification pipes and their records, decoded into objects.
+
+A Record keeps the raw bytes, the header's fields, the names the C
+decoder uses (vfsim_record_names()), its one-line text
+(vfsim_decode_record(), as `vfsim watch` prints it) and the payload's
+fields by type (the layouts of <vfsim/uapi/linux/watch_queue.h>).
+"""
+import ctypes
+import struct
+
+from ._lib import lib
+from .constants import (FIONREAD, IOC_WATCH_QUEUE_SET_FILTER,
+                        IOC_WATCH_QUEUE_SET_SIZE, O_NOTIFICATION_PIPE,
+                        NOTIFY_SUPERBLOCK_ERROR, NOTIFY_SUPERBLOCK_READONLY,
+                        WATCH_META_REMOVAL_NOTIFICATION, WATCH_TYPE_KEY_NOTIFY,
+                        WATCH_TYPE_META, WATCH_TYPE_MOUNT_NOTIFY,
+                        WATCH_TYPE_SB_NOTIFY)
+from .errors import check, int_arg, str_arg
+
+__all__ = ["Record", "decode_records", "record_names", "parse_filter",
+           "NotificationPipe"]
+
+
+def record_names():
+    """{type: (name, [subtype names], [flag names])} from the C tables."""
+    nr = ctypes.c_uint()
+    tab = lib.vfsim_record_names(ctypes.byref(nr))
+    out = {}
+    for t in range(nr.value):
+        n = tab[t]
+        out[t] = (n.name.decode(),
+                  [n.subtypes[i].decode() for i in range(n.nr_subtypes)],
+                  [n.flags[i].decode() for i in range(n.nr_flags)])
+    return out
+
+
+_NAMES = record_names()
+
+
+class Record:
+    """One notification record.
+
+    type, subtype: the header's numbers; type_name, subtype_name: their
+    names (None if unknown); info: the info word; length: bytes in the
+    record; id: the watch ID (info bits 8-15); flags: the type-specific
+    flag bits (info bits 16-23) as a set of names; raw: the bytes; text:
+    the C decoder's line.  Payload fields, present by type: object
+    (removal, 16 bytes), key_id and aux (key), triggered_on and
+    changed_mount (mount), sb_id (superblock), error and cookie
+    (superblock error).
+    """
+
+    __slots__ = ("raw", "type", "subtype", "info", "length", "id", "flags",
+                 "type_name", "subtype_name", "text", "object", "key_id",
+                 "aux", "triggered_on", "changed_mount", "sb_id", "error",
+                 "cookie")
+
+    def __init__(self, raw):
+        raw = bytes(raw)
+        if len(raw) < 8:
+            raise ValueError(f"short record: {len(raw)} bytes")
+        word0, info = struct.unpack_from("<II", raw)
+        length = info & 0x7F
+        if length < 8 or length > len(raw):
+            raise ValueError(f"bad record length {length} "
+                             f"({len(raw)} bytes available)")
+        raw = raw[:length]
+        self.raw = raw
+        self.type = word0 & 0xFFFFFF
+        self.subtype = word0 >> 24
+        self.info = info
+        self.length = length
+        self.id = (info >> 8) & 0xFF
+        names = _NAMES.get(self.type)
+        self.type_name = names[0] if names else None
+        self.subtype_name = (names[1][self.subtype]
+                             if names and self.subtype < len(names[1]) else None)
+        # As the C decoder: superblock flag 0 is "now read-only" only in a
+        # READONLY record.
+        fnames = names[2] if names and not (
+            self.type == WATCH_TYPE_SB_NOTIFY and
+            self.subtype != NOTIFY_SUPERBLOCK_READONLY) else []
+        bits = (info >> 16) & 0xFF
+        self.flags = frozenset(fnames[i] if i < len(fnames) else f"flag{i}"
+                               for i in range(8) if bits & (1 << i))
+        for f in ("object", "key_id", "aux", "triggered_on", "changed_mount",
+                  "sb_id", "error", "cookie"):
+            setattr(self, f, None)
+        self._payload()
+        out = ctypes.create_string_buffer(512)
+        lib.vfsim_decode_record(raw, len(raw), out, len(out))
+        self.text = out.value.decode(errors="replace")
+
+    def _payload(self):
+        r, n, t = self.raw, self.length, self.type
+        if t == WATCH_TYPE_META:
+            if self.subtype == WATCH_META_REMOVAL_NOTIFICATION and n >= 16:
+                (self.object,) = struct.unpack_from("<Q", r, 8)
+        elif t == WATCH_TYPE_KEY_NOTIFY and n >= 16:
+            self.key_id, self.aux = struct.unpack_from("<II", r, 8)
+        elif t == WATCH_TYPE_MOUNT_NOTIFY and n >= 16:
+            self.triggered_on, self.changed_mount = struct.unpack_from("<II", r, 8)
+        elif t == WATCH_TYPE_SB_NOTIFY and n >= 16:
+            (self.sb_id,) = struct.unpack_from("<Q", r, 8)
+            if self.subtype == NOTIFY_SUPERBLOCK_ERROR and n >= 24:
+                self.error, self.cookie = struct.unpack_from("<II", r, 16)
+
+    @staticmethod
+    def build(type, subtype, payload=b"", *, watch_id=0, info_flags=0):
+        """The bytes of a record (for Task.test_post): header + payload."""
+        length = 8 + len(payload)
+        if length > 127:
+            raise ValueError("a record holds at most 127 bytes")
+        info = length | (int_arg(watch_id, "watch_id", 0, 255) << 8) | info_flags
+        hdr = struct.pack("<II", (int_arg(type, "type", 0, 0xFFFFFF) |
+                                  int_arg(subtype, "subtype", 0, 255) << 24), info)
+        return Record(hdr + bytes(payload))
+
+    def as_dict(self):
+        d = {k: getattr(self, k) for k in self.__slots__ if k != "raw"}
+        d["flags"] = sorted(self.flags)
+        return {k: v for k, v in d.items() if v is not None}
+
+    def __eq__(self, other):
+        return isinstance(other, Record) and self.raw == other.raw
+
+    def __hash__(self):
+        return hash(self.raw)
+
+    def __repr__(self):
+        return f"<Record {self.text}>"
+
+
+def decode_records(data):
+    """The records of a read of a notification pipe, in order."""
+    data = bytes(data)
+    out, off = [], 0
+    while off < len(data):
+        rec = Record(data[off:])
+        out.append(rec)
+        off += rec.length
+    return out
+
+
+def parse_filter(text):
+    """vfsim_filter_parse(): the bytes of a struct
+    watch_notification_filter for the rules in @text (docs/filters.md)."""
+    b = str_arg(text, "filter", none_ok=False)
+    size = 8 + 44 * 64
+    buf = ctypes.create_string_buffer(size)
+    err = ctypes.create_string_buffer(256)
+    n = lib.vfsim_filter_parse(b, buf, size, err, len(err))
+    if n < 0 and err.value:
+        raise ValueError(f"bad filter {text!r}: {err.value.decode()}")
+    check(n, "vfsim_filter_parse")
+    return buf.raw[:n]
+
+
+class NotificationPipe:
+    """pipe2(O_NOTIFICATION_PIPE) in a task: .rfd reads records, .wfd is
+    the write end watches take.  @size: how many records the queue
+    holds (IOC_WATCH_QUEUE_SET_SIZE; None leaves it unsized, and so
+    unwatchable); @filter: filter text or bytes.  A context manager:
+    closes both ends."""
+
+    def __init__(self, task, size=256, filter=None, flags=0):
+        self.task = task
+        self.rfd, self.wfd = task.pipe2(O_NOTIFICATION_PIPE | flags)
+        try:
+            if size is not None:
+                self.set_size(size)
+            if filter is not None:
+                self.set_filter(filter)
+        except BaseException:
+            self.close()
+            raise
+
+    def set_size(self, nr_notes):
+        return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_SIZE,
+                               int_arg(nr_notes, "nr_notes", 0, 2**31 - 1))
+
+    def set_filter(self, rules):
+        """@rules: filter text (docs/filters.md) or the filter's bytes."""
+        data = parse_filter(rules) if isinstance(rules, str) else rules
+        return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_FILTER, data)
+
+    def pending(self):
+        """FIONREAD: bytes of records waiting."""
+        n = ctypes.c_int()
+        self.task.ioctl(self.rfd, FIONREAD, ctypes.addressof(n))
+        return n.value
+
+    def watch_mount(self, path, watch_id, **kw):
+        return self.task.watch_mount(path, self.wfd, watch_id, **kw)
+
+    def watch_sb(self, path, watch_id, **kw):
+        return self.task.watch_sb(path, self.wfd, watch_id, **kw)
+
+    def read(self, size=4096):
+        """One read: the records it returned (empty if none waits on an
+        instance made with nosleep, or a non-blocking pipe)."""
+        try:
+            return decode_records(self.task.read(self.rfd, size))
+        except BlockingIOError:
+            return []
+
+    def records(self):
+        """Every record waiting, in order."""
+        out = []
+        while True:
+            batch = self.read()
+            if not batch:
+                return out
+            out.extend(batch)
+
+    def close(self):
+        for name in ("rfd", "wfd"):
+            fd = getattr(self, name)
+            if fd is not None:
+                setattr(self, name, None)
+                if self.task._ptr is not None:
+                    self.task.close(fd)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

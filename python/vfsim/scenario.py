@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The scenario engine of <vfsim/scenario.h>: scenario text
+(docs/scenario.md) run on an instance, its output and reports kept."""
+import ctypes
+import errno
+
+from . import _lib
+from ._lib import lib
+from .constants import SCENARIO_EXIT_OK
+from .errors import check, path_arg, raise_errno, str_arg
+
+__all__ = ["ScenarioResult", "ScenarioError", "run", "run_file", "Scenario",
+           "split", "scenario_help"]
+
+
+class ScenarioError(AssertionError):
+    """A scenario that did not exit 0 (ScenarioResult.check())."""
+
+
+class ScenarioResult:
+    """status: VFSIM_SCENARIO_EXIT_* (0 ok, 1 fail, 65 malformed, 66 no
+    input); output: what the verbs printed; errors: the reports
+    ("vfsim: NAME:LINE: REASON")."""
+
+    def __init__(self, status, output, errors):
+        self.status, self.output, self.errors = status, output, errors
+
+    @property
+    def ok(self):
+        return self.status == SCENARIO_EXIT_OK
+
+    def check(self):
+        """Raise ScenarioError unless the run exited 0; return self."""
+        if not self.ok:
+            raise ScenarioError(f"scenario exited {self.status}:\n{self.errors}")
+        return self
+
+    def __repr__(self):
+        return f"<ScenarioResult status={self.status}>"
+
+
+def _text(t):
+    if isinstance(t, str):
+        return t.encode()
+    if isinstance(t, (bytes, bytearray, memoryview)):
+        return bytes(t)
+    raise TypeError(f"scenario text must be str or bytes, not {type(t).__name__}")
+
+
+def _opts(name, err, trace=False, check_=False, quiet=False):
+    return _lib.ScenarioOpts(name=str_arg(name, "name"), err=err,
+                             trace=bool(trace), check=bool(check_),
+                             quiet=bool(quiet))
+
+
+def _decode(b):
+    return b.decode(errors="surrogateescape")
+
+
+def run(instance, text, *, name=None, trace=False, check=False, quiet=False):
+    """vfsim_scenario_run(): run @text (str or bytes) on @instance (booted
+    or not: a `boot` line boots it).  What it does to the instance stays.
+    @check: the invariants after every line; @trace: echo "> LINE"."""
+    data = _text(text)
+    with _lib.ReadStream(data) as inp, _lib.MemStream() as out, \
+            _lib.MemStream() as err:
+        opts = _opts(name, err.fp, trace, check, quiet)
+        st = lib.vfsim_scenario_run(instance.ptr, inp.fp, out.fp,
+                                    ctypes.byref(opts))
+        o, e = out.close(), err.close()
+    return ScenarioResult(st, _decode(o), _decode(e))
+
+
+def run_file(path, *, name=None, check=False, quiet=False):
+    """vfsim_scenario_run_file(): the scenario file at @path on an
+    instance of its own."""
+    p = path_arg(path)
+    with _lib.MemStream() as out, _lib.MemStream() as err:
+        opts = _opts(name, err.fp, False, check, quiet)
+        st = lib.vfsim_scenario_run_file(p, out.fp, ctypes.byref(opts))
+        o, e = out.close(), err.close()
+    return ScenarioResult(st, _decode(o), _decode(e))
+
+
+class Scenario:
+    """One scenario fed from several inputs (begin, feed..., end): a
+    harness's setup, then each test's text.  Names, tasks and fds a
+    scenario keeps carry over from one feed to the next.  A context
+    manager; end() gives the ScenarioResult of the whole run."""
+
+    def __init__(self, instance, *, check=False, quiet=False):
+        self.instance = instance
+        self._out = _lib.MemStream()
+        self._err = _lib.MemStream()
+        self._opts = _opts(None, self._err.fp, False, check, quiet)
+        sp = ctypes.c_void_p()
+        rc = lib.vfsim_scenario_begin(instance.ptr, self._out.fp,
+                                      ctypes.byref(self._opts), ctypes.byref(sp))
+        if rc < 0:
+            self._out.close()
+            self._err.close()
+            raise_errno(-rc, "vfsim_scenario_begin")
+        self._sp = sp
+        self.result = None
+
+    def feed(self, text, *, name=None, trace=False):
+        """Run the lines of @text; the status so far (0: go on)."""
+        if self._sp is None:
+            raise ValueError("the scenario has ended")
+        with _lib.ReadStream(_text(text)) as inp:
+            return check(lib.vfsim_scenario_feed(self._sp, inp.fp,
+                                                 str_arg(name, "name"),
+                                                 bool(trace)),
+                         "vfsim_scenario_feed")
+
+    def end(self):
+        if self._sp is None:
+            return self.result
+        st = lib.vfsim_scenario_end(self._sp)
+        self._sp = None
+        self.result = ScenarioResult(st, _decode(self._out.close()),
+                                     _decode(self._err.close()))
+        return self.result
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.end()
+
+
+def split(line):
+    """The words of a scenario line, as the engine splits them."""
+    w = _lib.ScenarioWords()
+    why = ctypes.create_string_buffer(256)
+    rc = lib.vfsim_scenario_split(str_arg(line, "line", False),
+                                  ctypes.byref(w), why, len(why))
+    if rc == -errno.EINVAL and why.value:
+        raise ValueError(why.value.decode(errors="replace"))
+    check(rc, "vfsim_scenario_split")
+    try:
+        return [_decode(w.argv[i]) for i in range(w.argc)]
+    finally:
+        lib.vfsim_scenario_words_free(ctypes.byref(w))
+
+
+def scenario_help():
+    """The verbs, one line each, as `vfsim run --help` lists them."""
+    with _lib.MemStream() as out:
+        lib.vfsim_scenario_help(out.fp)
+        return _decode(out.close())
+
+
+def strerror(err):
+    """@err as the engine reports it: "EBUSY (Device or resource busy)"."""
+    buf = ctypes.create_string_buffer(128)
+    return lib.vfsim_scenario_strerror(int(err), buf, len(buf)).decode()
+
