@@ -130,6 +130,10 @@ install-check: deps
 	$(CMAKE) --build build/tools-installed -j $(JOBS)
 	build/tools-installed/vfsim demo | cmp - tests/cmd/demo.out
 	build/tools-installed/vfsim-kdiff check --recorded tests/kernel/*.scn
+	$(BANNER) "the Python package against the installed library"
+	env -u VFSIM_LIBRARY PYTHONPATH=$(STAGE)/lib/python3/dist-packages \
+		GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096 PYTHONDONTWRITEBYTECODE=1 \
+		/usr/bin/python3 python/tests/check_installed.py $(STAGE) tests/scenarios/basic.scn
 
 libfuzzer: deps
 	$(BANNER) "libFuzzer: fuzz/build.sh, then each harness for $(LIBFUZZER_SECONDS) s"
