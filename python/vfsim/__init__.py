@@ -15,6 +15,7 @@ from .fsinfo import decode_value as fsinfo_decode
 from .instance import DestroyedError, Instance, Task, version
 from .pipes import (NotificationPipe, Record, decode_records, parse_filter,
                     record_names)
+from .security import Cred
 from .scenario import Scenario, ScenarioResult, run_file, scenario_help, split
 from ._lib import path as library_path
 
@@ -24,4 +25,5 @@ __all__ = [n for n in dir(constants) if n.isupper()] + [
     "Instance", "Task", "version", "NotificationPipe", "Record",
     "decode_records", "parse_filter", "record_names", "Scenario",
     "ScenarioResult", "run_file", "scenario_help", "split", "library_path",
+    "Cred",
 ]

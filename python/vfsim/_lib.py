@@ -120,6 +120,21 @@ class ScenarioWords(Structure):
 
 MOUNT_CB = CFUNCTYPE(c_int, POINTER(MountDesc), c_void_p)
 
+
+class Cred(Structure):
+    _fields_ = [("uid", c_uint), ("gid", c_uint), ("caps", c_uint64)]
+
+
+POST_HOOK = CFUNCTYPE(c_int, c_void_p, POINTER(Cred), POINTER(Cred), c_void_p)
+MNT_HOOK = CFUNCTYPE(c_int, c_void_p, POINTER(Cred), c_uint)
+SB_HOOK = CFUNCTYPE(c_int, c_void_p, POINTER(Cred), c_uint64)
+OOPS_HOOK = CFUNCTYPE(None, c_void_p, c_char_p, c_char_p)
+
+
+class LsmOps(Structure):
+    _fields_ = [("post_notification", POST_HOOK), ("watch_mount", MNT_HOOK),
+                ("watch_sb", SB_HOOK), ("sb_statfs", SB_HOOK)]
+
 V = c_void_p   # struct vfsim *
 T = c_void_p   # struct vfsim_task *
 _S = c_char_p
@@ -163,6 +178,8 @@ _PROTOS = {
     "vfsim_sb_error": (c_long, [T, _S, c_int]),
     "vfsim_sb_edquot": (c_long, [T, _S]),
     "vfsim_sb_network": (c_long, [T, _S, c_uint]),
+    "vfsim_set_lsm": (None, [V, c_void_p, c_void_p]),
+    "vfsim_set_oops_hook": (None, [V, OOPS_HOOK, c_void_p]),
     "vfsim_quirks": (c_uint64, [V]),
     "vfsim_set_quirks": (None, [V, c_uint64]),
     "vfsim_for_each_mount": (c_int, [T, MOUNT_CB, c_void_p]),

@@ -8,6 +8,7 @@ from .constants import ALLOC_DEFAULT
 from .errors import check, int_arg, str_arg, u32_arg, u64_arg
 from .faults import Faults
 from .fsinfo import FsinfoMixin
+from .security import Security
 from .syscalls import Syscalls
 from .tree import TreeMixin
 
@@ -23,7 +24,7 @@ def version():
     return lib.vfsim_version().decode()
 
 
-class Instance(Faults):
+class Instance(Faults, Security):
     """One simulated kernel.  A context manager: leaving the block
     destroys it (once); destroy() returns the leak check's count.
 
@@ -48,6 +49,8 @@ class Instance(Faults):
         self._ptr = ptr
         self._tasks = []
         self._init = None
+        self._lsm = self._oops = None
+        self.hook_errors = []
         self.leak_report = None
         if tree is not None:
             try:
@@ -95,7 +98,10 @@ class Instance(Faults):
     def __del__(self):
         # An instance nobody destroyed is torn down quietly.
         if getattr(self, "_ptr", None) is not None:
-            lib.vfsim_destroy(self._ptr)
+            try:
+                lib.vfsim_destroy(self._ptr)
+            except Exception:  # interpreter shutdown: nothing to report to
+                pass
             self._ptr = None
 
     def __repr__(self):
