@@ -6,7 +6,7 @@ information and notifications [ver #17]", from Python (docs/python.md).
     with vfsim.Instance("default") as v:
         v.init.mkdir("/mnt/x")
 """
-from . import constants
+from . import constants, language, scenario
 from .constants import *  # noqa: F401,F403
 from .errors import errno_from_name, errno_name
 from .faults import alloc_sweep, rcu_barrier

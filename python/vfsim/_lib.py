@@ -118,6 +118,27 @@ class ScenarioWords(Structure):
                 ("start", c_size_t), ("end", c_size_t)]
 
 
+class ScenarioMountOpts(Structure):
+    _fields_ = [("flags", c_ulong), ("propagation", c_ulong),
+                ("propagation_word", ctypes.c_char * 16), ("data", c_char_p)]
+
+
+class ScenarioMountCall(Structure):
+    _fields_ = [("umount", c_bool), ("source", c_char_p), ("target", c_char_p),
+                ("fstype", c_char_p), ("flags", c_ulong), ("data", c_char_p)]
+
+
+class ScenarioMountCalls(Structure):
+    _fields_ = [("nr", c_int), ("call", ScenarioMountCall * 2),
+                ("opts", ScenarioMountOpts)]
+
+
+class ScenarioFsinfoOpts(Structure):
+    _fields_ = [("at_flags", c_uint), ("query", c_uint), ("meta", c_bool),
+                ("raw", c_bool), ("debug", c_bool), ("colour", c_bool),
+                ("err", FILE_p)]
+
+
 MOUNT_CB = CFUNCTYPE(c_int, POINTER(MountDesc), c_void_p)
 
 
@@ -228,6 +249,23 @@ _PROTOS = {
     "vfsim_scenario_split": (c_int, [_S, POINTER(ScenarioWords), c_void_p,
                                      c_size_t]),
     "vfsim_scenario_words_free": (None, [POINTER(ScenarioWords)]),
+    "vfsim_scenario_mount_options": (c_int, [_S, c_int, POINTER(ScenarioMountOpts),
+                                             c_void_p, c_size_t]),
+    "vfsim_scenario_mount_options_free": (None, [POINTER(ScenarioMountOpts)]),
+    "vfsim_scenario_propagation": (c_ulong, [_S]),
+    "vfsim_scenario_mode": (c_int, [_S, POINTER(c_uint), c_void_p, c_size_t]),
+    "vfsim_scenario_ids": (c_int, [_S, POINTER(c_uint), POINTER(c_uint),
+                                   POINTER(c_bool), c_void_p, c_size_t]),
+    "vfsim_scenario_open_flags": (c_int, [c_int, POINTER(c_char_p), POINTER(c_int),
+                                          c_void_p, c_size_t]),
+    "vfsim_scenario_mount_calls": (c_int, [_S, c_int, POINTER(c_char_p),
+                                           POINTER(ScenarioMountCalls), c_void_p,
+                                           c_size_t]),
+    "vfsim_scenario_mount_calls_free": (None, [POINTER(ScenarioMountCalls)]),
+    "vfsim_scenario_fsinfo_all": (c_int, [T, _S, FILE_p,
+                                          POINTER(ScenarioFsinfoOpts)]),
+    "vfsim_scenario_mntinfo": (c_long, [T, c_uint, _S, FILE_p]),
+    "vfsim_scenario_mount_id": (c_long, [T, _S]),
 }
 
 for _name, (_res, _args) in _PROTOS.items():

@@ -10,7 +10,8 @@ from .constants import SCENARIO_EXIT_OK
 from .errors import check, path_arg, raise_errno, str_arg
 
 __all__ = ["ScenarioResult", "ScenarioError", "run", "run_file", "Scenario",
-           "split", "scenario_help"]
+           "split", "scenario_help", "strerror", "fsinfo_text", "mntinfo_text",
+           "mount_id"]
 
 
 class ScenarioError(AssertionError):
@@ -156,3 +157,39 @@ def strerror(err):
     buf = ctypes.create_string_buffer(128)
     return lib.vfsim_scenario_strerror(int(err), buf, len(buf)).decode()
 
+
+
+# ---- the fsinfo printers of `vfsim fsinfo` and `vfsim mntinfo` ---------------
+
+def fsinfo_text(task, path, *, at_flags=0, query=0, meta=False, raw=False,
+                debug=False):
+    """Every fsinfo() attribute of @path as the patch set's test-fsinfo
+    prints them: a ScenarioResult (status 0, 1 after a failed call, 2
+    for a bad attribute list)."""
+    p = path_arg(path)
+    with _lib.MemStream() as out, _lib.MemStream() as err:
+        opts = _lib.ScenarioFsinfoOpts(at_flags=at_flags, query=query,
+                                       meta=bool(meta), raw=bool(raw),
+                                       debug=bool(debug), colour=False,
+                                       err=err.fp)
+        st = lib.vfsim_scenario_fsinfo_all(task.ptr, p, out.fp,
+                                           ctypes.byref(opts))
+        o, e = out.close(), err.close()
+    check(st, "vfsim_scenario_fsinfo_all", path)
+    return ScenarioResult(st, _decode(o), _decode(e))
+
+
+def mntinfo_text(task, mnt_id, label="ROOT"):
+    """The mounts from @mnt_id down as test-mntinfo prints them."""
+    with _lib.MemStream() as out:
+        rc = lib.vfsim_scenario_mntinfo(task.ptr, int(mnt_id),
+                                        str_arg(label, "label", False), out.fp)
+        text = out.close()
+    check(rc, "vfsim_scenario_mntinfo")
+    return _decode(text)
+
+
+def mount_id(task, path):
+    """The ID of the mount at @path, as test-mntinfo finds it."""
+    return check(lib.vfsim_scenario_mount_id(task.ptr, path_arg(path)),
+                 "vfsim_scenario_mount_id", path)
