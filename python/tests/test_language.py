@@ -80,3 +80,14 @@ def test_mntinfo_printer_matches_the_command(init, source_dir):
     with pytest.raises(OSError) as e:
         S.mount_id(init, "/nonexist")
     assert e.value.errno == errno.ENOENT
+
+
+def test_printer_arguments(init):
+    with pytest.raises(ValueError):
+        S.fsinfo_text(init, "/", at_flags=-1)
+    with pytest.raises(TypeError):
+        S.mntinfo_text(init, "2")
+    with pytest.raises(ValueError):
+        vfsim.Record.build(1, 0, info_flags=1 << 32)
+    with pytest.raises(ValueError, match="bits 16-31"):
+        vfsim.Record.build(1, 0, info_flags=0x80)

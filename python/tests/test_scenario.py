@@ -86,3 +86,27 @@ def test_split_help_strerror():
         vfsim.split('echo "unterminated')
     assert "mount" in vfsim.scenario_help()
     assert vfsim.scenario.strerror(-errno.EBUSY) == "EBUSY (Device or resource busy)"
+
+
+def test_destroying_the_instance_ends_an_open_scenario():
+    v = vfsim.Instance("empty")
+    s = vfsim.Scenario(v)
+    s.feed("mkdir /a\n")
+    assert v.destroy() == 0 and v.leak_report == ""
+    assert s.result is not None and s.result.ok
+    with pytest.raises(ValueError, match="ended"):
+        s.feed("tree\n")
+
+
+def test_an_abandoned_scenario_is_ended(empty):
+    s = vfsim.Scenario(empty)
+    s.feed("mkdir /a\n")
+    del s                      # no leak at the fixture's destroy()
+    empty.init.open("/a", vfsim.O_DIRECTORY)
+
+
+def test_scenario_on_a_destroyed_instance():
+    v = vfsim.Instance("empty")
+    v.destroy()
+    with pytest.raises(vfsim.DestroyedError):
+        vfsim.Scenario(v)

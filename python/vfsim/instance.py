@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Instances (struct vfsim) and tasks (struct vfsim_task)."""
 import ctypes
+import weakref
 
 from . import _lib
 from ._lib import lib
@@ -50,6 +51,7 @@ class Instance(Faults, Security):
         self._tasks = []
         self._init = None
         self._lsm = self._oops = None
+        self._scenarios = weakref.WeakSet()
         self.hook_errors = []
         self.leak_report = None
         if tree is not None:
@@ -78,6 +80,9 @@ class Instance(Faults, Security):
         .leak_report.  Returns that count, 0 for a clean instance.  Every
         task of the instance is gone with it.  A second call raises."""
         ptr = self.ptr
+        # A scenario still open holds the instance: it ends first.
+        for s in list(self._scenarios):
+            s.end()
         self._ptr = None
         for t in self._tasks:
             t._ptr = None

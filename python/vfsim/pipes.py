@@ -112,7 +112,10 @@ class Record:
         length = 8 + len(payload)
         if length > 127:
             raise ValueError("a record holds at most 127 bytes")
-        info = length | (int_arg(watch_id, "watch_id", 0, 255) << 8) | info_flags
+        int_arg(info_flags, "info_flags", 0, 0xFFFFFFFF)
+        if info_flags & 0xFFFF:
+            raise ValueError("info_flags are the type-specific bits 16-31")
+        info = length | int_arg(watch_id, "watch_id", 0, 255) << 8 | info_flags
         hdr = struct.pack("<II", (int_arg(type, "type", 0, 0xFFFFFF) |
                                   int_arg(subtype, "subtype", 0, 255) << 24), info)
         return Record(hdr + bytes(payload))

@@ -7,7 +7,7 @@ import errno
 from . import _lib
 from ._lib import lib
 from .constants import SCENARIO_EXIT_OK
-from .errors import check, path_arg, raise_errno, str_arg
+from .errors import check, path_arg, raise_errno, str_arg, u32_arg
 
 __all__ = ["ScenarioResult", "ScenarioError", "run", "run_file", "Scenario",
            "split", "scenario_help", "strerror", "fsinfo_text", "mntinfo_text",
@@ -87,15 +87,17 @@ class Scenario:
     """One scenario fed from several inputs (begin, feed..., end): a
     harness's setup, then each test's text.  Names, tasks and fds a
     scenario keeps carry over from one feed to the next.  A context
-    manager; end() gives the ScenarioResult of the whole run."""
+    manager; end() gives the ScenarioResult of the whole run (destroying
+    the instance ends a scenario still open)."""
 
     def __init__(self, instance, *, check=False, quiet=False):
         self.instance = instance
+        ptr = instance.ptr
         self._out = _lib.MemStream()
         self._err = _lib.MemStream()
         self._opts = _opts(None, self._err.fp, False, check, quiet)
         sp = ctypes.c_void_p()
-        rc = lib.vfsim_scenario_begin(instance.ptr, self._out.fp,
+        rc = lib.vfsim_scenario_begin(ptr, self._out.fp,
                                       ctypes.byref(self._opts), ctypes.byref(sp))
         if rc < 0:
             self._out.close()
@@ -103,6 +105,7 @@ class Scenario:
             raise_errno(-rc, "vfsim_scenario_begin")
         self._sp = sp
         self.result = None
+        instance._scenarios.add(self)
 
     def feed(self, text, *, name=None, trace=False):
         """Run the lines of @text; the status so far (0: go on)."""
@@ -128,6 +131,10 @@ class Scenario:
 
     def __exit__(self, *exc):
         self.end()
+
+    def __del__(self):
+        if getattr(self, "_sp", None) is not None:
+            self.end()
 
 
 def split(line):
@@ -168,7 +175,8 @@ def fsinfo_text(task, path, *, at_flags=0, query=0, meta=False, raw=False,
     for a bad attribute list)."""
     p = path_arg(path)
     with _lib.MemStream() as out, _lib.MemStream() as err:
-        opts = _lib.ScenarioFsinfoOpts(at_flags=at_flags, query=query,
+        opts = _lib.ScenarioFsinfoOpts(at_flags=u32_arg(at_flags, "at_flags"),
+                                       query=u32_arg(query, "query"),
                                        meta=bool(meta), raw=bool(raw),
                                        debug=bool(debug), colour=False,
                                        err=err.fp)
@@ -182,7 +190,7 @@ def fsinfo_text(task, path, *, at_flags=0, query=0, meta=False, raw=False,
 def mntinfo_text(task, mnt_id, label="ROOT"):
     """The mounts from @mnt_id down as test-mntinfo prints them."""
     with _lib.MemStream() as out:
-        rc = lib.vfsim_scenario_mntinfo(task.ptr, int(mnt_id),
+        rc = lib.vfsim_scenario_mntinfo(task.ptr, u32_arg(mnt_id, "mnt_id"),
                                         str_arg(label, "label", False), out.fp)
         text = out.close()
     check(rc, "vfsim_scenario_mntinfo")
