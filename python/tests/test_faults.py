@@ -159,3 +159,15 @@ def test_warnings_invariants_walk(inst, init):
     assert len(recs) == 2 and recs[0] == recs[1]
     assert inst.mount_walk_retries == 1
     vfsim.rcu_barrier()
+
+
+def test_sweep_reports_what_it_cannot_explain():
+    def always_enomem(v):
+        raise OSError(errno.ENOMEM, "not from the model")
+    with pytest.raises(AssertionError, match="failed with no fault"):
+        vfsim.alloc_sweep(make, always_enomem)
+
+    def mount(v):
+        v.init.mount("s", "/mnt/s", "tmpfs")
+    with pytest.raises(AssertionError, match="more than 2 allocations"):
+        vfsim.alloc_sweep(make, mount, limit=2)

@@ -138,3 +138,23 @@ def test_signal_pending_during_a_regrow(init):
     init.set_signal_pending(False)
     mp = init.fsinfo_fd(fd, "mount_point")
     assert len(mp) == len("/mnt") + 21 * 201 and mp.endswith("d" * 200)
+
+
+def test_values_with_n_and_addresses(init):
+    afs = init.fsinfo_all("/afs/grand.central.org")
+    assert afs["afs_cell_name"] == "grand.central.org"
+    # AFS_SERVER_NAME has N values (one per server), each server's
+    # addresses are a list of AF_RXRPC addresses around IPv4/IPv6 ones.
+    servers = afs["afs_server_name"]
+    assert len(servers) == len(afs["afs_server_addresses"]) == 3
+    first = afs["afs_server_addresses"][0]
+    assert [(a["family"], a["address"], a["port"]) for a in first] == [
+        (33, "192.0.2.11", 7000), (33, "2001:db8::11", 7000)]
+    assert init.fsinfo("/afs/grand.central.org", "afs_server_name", 1) == servers[1]
+    with pytest.raises(OSError) as e:
+        init.fsinfo("/afs/grand.central.org", "afs_server_name", 3)
+    assert e.value.errno == errno.ENODATA
+    nfs = init.fsinfo("/net/fileserver", "nfs_server_addresses")
+    assert [(a["family"], a["address"], a["port"]) for a in nfs] == [(2, "192.0.2.10", 2049)]
+    other = vfsim.fsinfo_decode("nfs_server_addresses", b"\x01\x00" + b"\0" * 126)
+    assert other[0]["family"] == 1 and "address" not in other[0]

@@ -199,3 +199,19 @@ def test_afs_and_nfs(inst, init):
     with pytest.raises(OSError) as e:
         init.nfs_server_status("/tmp")
     assert e.value.errno == errno.EOPNOTSUPP
+
+
+def test_an_instance_nobody_destroyed_is_torn_down_by_gc():
+    import gc
+    v = vfsim.Instance("default")
+    v.init.mkdir("/mnt/gc")
+    del v
+    gc.collect()
+
+
+def test_reprs_and_hashes(inst, init):
+    assert repr(inst) == "<vfsim.Instance live>"
+    r = inst.run_scenario("")
+    assert repr(r) == "<ScenarioResult status=0>"
+    rec = vfsim.Record.build(1, 0)
+    assert hash(rec) == hash(vfsim.Record(rec.raw)) and rec != rec.raw

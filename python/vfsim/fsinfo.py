@@ -4,6 +4,7 @@
 list (of dicts or ints), an opaque value bytes."""
 import ctypes
 import errno
+import socket
 import struct
 import uuid
 
@@ -47,6 +48,8 @@ FEATURES = [
     "has_atime", "has_btime", "has_ctime", "has_mtime", "has_acl",
     "has_inode_numbers",
 ]
+
+AF_RXRPC = 33
 
 TYPE_NAMES = {FSINFO_TYPE_VSTRUCT: "vstruct", FSINFO_TYPE_STRING: "string",
               FSINFO_TYPE_OPAQUE: "opaque", FSINFO_TYPE_LIST: "list"}
@@ -104,9 +107,32 @@ def _features(b):
                          if bits[i // 8] & (1 << (i % 8))]}
 
 
-def _sockaddr(b):
+def _inet(b):
+    """(address, port) of a sockaddr_in or sockaddr_in6, else None."""
     family = struct.unpack_from("<H", b)[0]
-    return {"family": family, "raw": bytes(b[:128])}
+    if family == socket.AF_INET:
+        return socket.inet_ntop(socket.AF_INET, bytes(b[4:8])), \
+            struct.unpack_from(">H", b, 2)[0]
+    if family == socket.AF_INET6:
+        return socket.inet_ntop(socket.AF_INET6, bytes(b[8:24])), \
+            struct.unpack_from(">H", b, 2)[0]
+    return None
+
+
+def _sockaddr(b):
+    """A sockaddr_storage: its family and bytes; an IPv4 or IPv6 address
+    (also inside an AF_RXRPC one, with its service) decoded."""
+    b = bytes(b[:128])
+    family = struct.unpack_from("<H", b)[0]
+    d = {"family": family, "raw": b}
+    inner = b
+    if family == AF_RXRPC:
+        d["service"], _ttype, _tlen = struct.unpack_from("<HHH", b, 2)
+        inner = b[8:]
+    addr = _inet(inner)
+    if addr:
+        d["address"], d["port"] = addr
+    return d
 
 
 # attribute ID -> (struct size, decoder of one struct or element)
