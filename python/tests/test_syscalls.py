@@ -158,3 +158,17 @@ def test_bad_arguments_never_reach_c(init):
         init.ioctl(0, vfsim.FIONREAD, "arg")
     with pytest.raises(ValueError):
         init.ioctl(0, -1)
+
+
+def test_a_blocking_read_waits_for_another_thread():
+    # ctypes lets go of the GIL during a call: a reader asleep in the
+    # model does not stop the writer's thread (nosleep off, as in C).
+    import threading
+    with vfsim.Instance("default", nosleep=False) as v:
+        r, w = v.init.pipe2()
+        got = []
+        reader = threading.Thread(target=lambda: got.append(v.init.read(r, 5)))
+        reader.start()
+        v.init.write(w, b"hello")
+        reader.join(timeout=30)
+        assert not reader.is_alive() and got == [b"hello"]
