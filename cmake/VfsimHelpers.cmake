@@ -119,7 +119,7 @@ function(vfsim_add_coverage_target floor branch_floor)
 		--root "${PROJECT_SOURCE_DIR}"
 		--gcov-executable "${VFSIM_GCOV}")
 	# Filters are relative to the working directory, the source tree.
-	foreach(dir compat vfs fs watch_queue fsinfo api text scenario include)
+	foreach(dir compat vfs fs watch_queue fsinfo security api text scenario include)
 		list(APPEND args --filter "${dir}/")
 	endforeach()
 	foreach(dir tests bench fuzz tools)

@@ -39,6 +39,7 @@ FOLDERS = [
     ("fs/nfs", "kernel"),
     ("fs/proc", "kernel"),
     ("fs/ramfs", "kernel"),
+    ("security/keys", "kernel"),
     ("api", "api"),
     ("text", "text"),
     ("scenario", "scenario"),

@@ -15,6 +15,7 @@
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/pipe.h>
+#include <vfs/key.h>
 #include <vfs/test_source.h>
 
 #define VFSIM_CLOCK_STEP_NS 1000	/* each syscall advances time by 1 us */
@@ -140,6 +141,7 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 	mutex_init(&v->pipe_mnt_lock);
 	spin_lock_init(&v->test_objects_lock);
 	INIT_LIST_HEAD(&v->test_objects);
+	keys_init(v);
 	v->clock_ns = clock_ns;
 	v->realtime_base = VFSIM_REALTIME_BASE - (time64_t)(v->clock_ns / 1000000000ULL);
 
@@ -178,6 +180,7 @@ void kernel_teardown(struct vfsim *v)
 		v->init_task = NULL;
 	}
 	ksim_current_task = NULL;
+	keys_teardown(v);
 	test_objects_release(v);
 	pipefs_kern_unmount(v);
 	namespace_teardown(v);

@@ -86,6 +86,18 @@ struct vfsim {
 	spinlock_t test_objects_lock;
 	struct list_head test_objects;
 
+	/*
+	 * Keys (security/keys/).  key_lock serialises the whole key model:
+	 * every key's fields, every keyring's links, the serial list, the
+	 * graveyard and the task keyrings.  Serials are handed out in order
+	 * from KEY_SERIAL_START (5.8 draws them at random).
+	 */
+	struct mutex key_lock;
+	struct list_head keys;		/* every live key, in serial order */
+	struct list_head key_graveyard;	/* keys whose last ref went, to destroy */
+	s32 key_serial_next;
+	struct key *user_keyring_register;
+
 	time64_t realtime_base;		/* CLOCK_REALTIME at clock_ns == 0 */
 	bool booted;
 

@@ -3,6 +3,7 @@
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <vfs/kernel.h>
+#include <vfs/key.h>
 
 void get_fs_root(struct fs_struct *fs, struct path *root)
 {
@@ -68,6 +69,7 @@ struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent
 		t->nsproxy_mnt_ns = parent->nsproxy_mnt_ns;
 		if (t->nsproxy_mnt_ns)
 			atomic_inc(&t->nsproxy_mnt_ns->count);
+		key_fork(t, parent);
 	}
 	spin_lock(&v->tasks_lock);
 	t->pid = ++v->next_pid;
@@ -82,6 +84,7 @@ void task_free(struct task_struct *t)
 	struct vfsim *v = t->kernel;
 
 	files_release(t);
+	exit_keys(t);
 	if (t->fs.root.dentry)
 		path_put(&t->fs.root);
 	if (t->fs.pwd.dentry)

@@ -77,6 +77,15 @@ struct task_struct {
 	spinlock_t sig_lock;
 	wait_queue_head_t *sleeping_on;
 	int pid;
+	/*
+	 * The keyrings 5.8 keeps in struct cred (security/keys/): installed
+	 * on demand, under the instance's key_lock, each holding a reference.
+	 * Here rather than in cred because struct cred is copied by value
+	 * (a watch captures its watcher's).
+	 */
+	struct key *thread_keyring;
+	struct key *process_keyring;
+	struct key *session_keyring;
 };
 
 /* Kernel context without a task (instance teardown) acts as the kernel. */

@@ -386,6 +386,46 @@ VFSIM_API void vfsim_set_quirks(struct vfsim *v, uint64_t quirks);
 typedef void (*vfsim_oops_hook)(void *arg, const char *function, const char *reason);
 VFSIM_API void vfsim_set_oops_hook(struct vfsim *v, vfsim_oops_hook hook, void *arg);
 
+/* ---- keys and key notifications (Linux 5.8, docs/keys.md) --------------- */
+
+/*
+ * The key calls take and return what the syscalls of <linux/keyctl.h> do
+ * (KEY_SPEC_* IDs, KEYCTL_* commands: <vfsim/uapi/linux/keyctl.h> has the
+ * values); strings, payloads and buffers are user memory of @t.  Key
+ * serials are deterministic: an instance hands them out one up from
+ * 0x10000000, in the order the keys are made.
+ */
+
+/** vfsim_add_key - add_key(2): the new or updated key's serial. */
+VFSIM_API long vfsim_add_key(struct vfsim_task *t, const char *type,
+			     const char *description, const void *payload,
+			     size_t plen, int32_t ringid);
+/**
+ * vfsim_request_key - request_key(2): the serial of a key of that type
+ * and description found in @t's keyrings, or, if none and @callout_info is
+ * not NULL, of a new key instantiated with @callout_info as its payload
+ * (no /sbin/request-key is called), linked into @destringid (0: the
+ * default keyring).
+ */
+VFSIM_API long vfsim_request_key(struct vfsim_task *t, const char *type,
+				 const char *description,
+				 const char *callout_info, int32_t destringid);
+/**
+ * vfsim_keyctl - keyctl(2): KEYCTL_GET_KEYRING_ID, UPDATE, REVOKE, CHOWN,
+ * SETPERM, DESCRIBE, CLEAR, LINK, UNLINK, READ, INVALIDATE and WATCH_KEY;
+ * any other command is -EOPNOTSUPP.
+ */
+VFSIM_API long vfsim_keyctl(struct vfsim_task *t, int cmd, unsigned long arg2,
+			    unsigned long arg3, unsigned long arg4,
+			    unsigned long arg5);
+/**
+ * vfsim_key_gc - run the key garbage collector as if key_gc_delay (5
+ * minutes) had passed since every revocation: revoked keys leave every
+ * keyring, and a key nothing else holds is destroyed (its watchers get
+ * their REMOVAL records).  Returns 0.
+ */
+VFSIM_API long vfsim_key_gc(struct vfsim_task *t);
+
 /* ---- looking at the tree ------------------------------------------------ */
 
 /* Propagation bits of struct vfsim_mount_desc.propagation (as uapi mount.h
