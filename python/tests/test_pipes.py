@@ -67,6 +67,32 @@ def test_filter(init):
         assert [r.subtype_name for r in p.records()] == ["new_mount"]
 
 
+def test_filter_bytes_are_checked_and_removed(init):
+    with init.notification_pipe() as p:
+        with pytest.raises(ValueError, match="needs 52 bytes, not 8"):
+            p.set_filter(struct.pack("<II", 1, 0))
+        with pytest.raises(ValueError, match="at least 8"):
+            p.set_filter(b"\0")
+        # Headers the kernel refuses are passed on: EINVAL from it.
+        for hdr in (struct.pack("<II", 0, 0), struct.pack("<II", 17, 0),
+                    struct.pack("<II", 1, 1)):
+            with pytest.raises(OSError) as e:
+                p.set_filter(hdr)
+            assert e.value.errno == errno.EINVAL
+        # 17 rules on purpose, whole: the kernel refuses them.
+        with pytest.raises(OSError) as e:
+            p.set_filter(vfsim.parse_filter(" ".join(["mount"] * 17)))
+        assert e.value.errno == errno.EINVAL
+        p.set_filter("sb")
+        init.mkdir("/mnt/nf")
+        p.watch_mount("/", 1)
+        init.mount("nf", "/mnt/nf", "tmpfs")
+        assert p.records() == []               # filtered out
+        p.set_filter(None)
+        init.umount("/mnt/nf")
+        assert [r.subtype_name for r in p.records()] == ["unmount"]
+
+
 def test_filter_syntax_and_bytes():
     f = vfsim.parse_filter("mount sb")
     assert len(f) == 8 + 2 * 44 and struct.unpack_from("<I", f)[0] == 2

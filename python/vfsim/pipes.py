@@ -18,6 +18,9 @@ from .constants import (FIONREAD, IOC_WATCH_QUEUE_SET_FILTER,
                         WATCH_TYPE_SB_NOTIFY)
 from .errors import check, int_arg, str_arg
 
+# WATCH_QUEUE_MAX_FILTERS: more rules are refused from the header alone.
+_MAX_FILTERS = 16
+
 __all__ = ["Record", "decode_records", "record_names", "parse_filter",
            "NotificationPipe"]
 
@@ -184,8 +187,20 @@ class NotificationPipe:
                                int_arg(nr_notes, "nr_notes", 0, 2**31 - 1))
 
     def set_filter(self, rules):
-        """@rules: filter text (docs/filters.md) or the filter's bytes."""
-        data = parse_filter(rules) if isinstance(rules, str) else rules
+        """@rules: filter text (docs/filters.md), the filter's bytes, or
+        None to remove the filter."""
+        if rules is None:
+            return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_FILTER, 0)
+        data = parse_filter(rules) if isinstance(rules, str) else bytes(rules)
+        if len(data) < 8:
+            raise ValueError("a filter is at least 8 bytes")
+        nr, reserved = struct.unpack_from("<II", data)
+        if 0 < nr <= _MAX_FILTERS and not reserved and len(data) < 8 + 44 * nr:
+            # The kernel would read the rules past the end of the bytes,
+            # out of Python's memory.  (A header it refuses is passed on:
+            # nothing past it is read.)
+            raise ValueError(f"a filter of {nr} rules needs {8 + 44 * nr} "
+                             f"bytes, not {len(data)}")
         return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_FILTER, data)
 
     def pending(self):
