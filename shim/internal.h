@@ -135,4 +135,37 @@ long shim_model_ioctl(int fd, unsigned long cmd, unsigned long arg);
 long shim_model_openat(int dfd, const char *path, int flags, mode_t mode,
 		       bool *routed);
 
+/* Mounts and paths (mounts.c, paths.c, statfs.c; docs/shim.md). */
+struct statfs;
+long shim_model_mount(const char *source, const char *target, const char *fstype,
+		      unsigned long flags, const void *data);
+long shim_model_umount2(const char *target, int flags);
+long shim_model_chdir(const char *path);
+long shim_model_fchdir(int fd);
+long shim_model_chroot(const char *path);
+long shim_model_mkdirat(int dfd, const char *path, mode_t mode);
+long shim_model_symlinkat(const char *target, int dfd, const char *path);
+long shim_model_statfs(int dfd, const char *path, struct statfs *buf);
+
+/* The path rule: @path (relative to @dfd) is the model's; or, with a NULL
+ * @path, @dfd is a model fd.  False for the model's own calls. */
+bool shim_path_is_model(int dfd, const char *path);
+/* @path is under one of the host prefixes (VFSIM_SHIM_HOST_PATHS). */
+bool shim_path_is_host(const char *path);
+/* Relative paths are the model's from now on (a routed chdir/fchdir), or
+ * the host's again (chdir/fchdir on the host). */
+void shim_set_cwd_model(bool model);
+
+/* libc's function @name after the shim (dlsym(RTLD_NEXT)); aborts if
+ * there is none. */
+void *shim_next(const char *name);
+
+/*
+ * VFSIM_SHIM_MOUNTINFO=model: an open of /proc/self/mountinfo (also
+ * /proc/thread-self/ and /proc/PID/ of this process) for reading gives a
+ * host memfd holding the model's mountinfo (vfsim_mountinfo()).  Returns
+ * true if @path is such an open, with the fd or -1/errno in *@fd.
+ */
+bool shim_mountinfo_open(const char *path, int flags, int *fd);
+
 #endif /* VFSIM_SHIM_INTERNAL_H */

@@ -48,8 +48,12 @@ static int open_routed(enum open_entry entry, int dfd, const char *path,
 {
 	const struct shim_real *real;
 	bool routed;
-	long fd = shim_model_openat(dfd, path, flags, mode, &routed);
+	long fd;
+	int mfd;
 
+	if (dfd == AT_FDCWD && shim_mountinfo_open(path, flags, &mfd))
+		return mfd;
+	fd = shim_model_openat(dfd, path, flags, mode, &routed);
 	if (routed)
 		return (int)fd;
 	real = shim_real();

@@ -110,3 +110,47 @@ long shim_model_openat(int dfd, const char *path, int flags, mode_t mode,
 	ret = ROUTE(vfsim_openat(t, shim_model_dfd(dfd), path, flags, mode));
 	return ret < 0 ? ret : VFSIM_SHIM_FD(ret);
 }
+
+long shim_model_mount(const char *source, const char *target, const char *fstype,
+		      unsigned long flags, const void *data)
+{
+	return ROUTE(vfsim_mount(t, source, target, fstype, flags, data));
+}
+
+long shim_model_umount2(const char *target, int flags)
+{
+	return ROUTE(vfsim_umount2(t, target, flags));
+}
+
+long shim_model_chdir(const char *path)
+{
+	long ret = ROUTE(vfsim_chdir(t, path));
+
+	if (ret == 0)
+		shim_set_cwd_model(true);
+	return ret;
+}
+
+long shim_model_fchdir(int fd)
+{
+	long ret = ROUTE(vfsim_fchdir(t, shim_model_fd(fd)));
+
+	if (ret == 0)
+		shim_set_cwd_model(true);
+	return ret;
+}
+
+long shim_model_chroot(const char *path)
+{
+	return ROUTE(vfsim_chroot(t, path));
+}
+
+long shim_model_mkdirat(int dfd, const char *path, mode_t mode)
+{
+	return ROUTE(vfsim_mkdirat(t, shim_model_dfd(dfd), path, mode));
+}
+
+long shim_model_symlinkat(const char *target, int dfd, const char *path)
+{
+	return ROUTE(vfsim_symlinkat(t, target, shim_model_dfd(dfd), path));
+}

@@ -21,11 +21,46 @@ static long sys_openat(int dfd, const char *path, int flags, mode_t mode,
 		       const long a[6], long nr)
 {
 	bool routed;
-	long fd = shim_model_openat(dfd, path, flags, mode, &routed);
+	long fd;
+	int mfd;
 
+	if (dfd == AT_FDCWD && shim_mountinfo_open(path, flags, &mfd))
+		return mfd;
+	fd = shim_model_openat(dfd, path, flags, mode, &routed);
 	if (routed)
 		return fd;
 	return shim_real()->syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/* The mount calls the model does not have: ENOSYS, never the host's. */
+static bool never_host(long nr)
+{
+	switch (nr) {
+	case SYS_pivot_root:
+#ifdef SYS_fsopen
+	case SYS_fsopen:
+	case SYS_fsconfig:
+	case SYS_fsmount:
+	case SYS_fspick:
+	case SYS_move_mount:
+	case SYS_open_tree:
+#endif
+#ifdef SYS_mount_setattr
+	case SYS_mount_setattr:
+#endif
+		return true;
+	}
+	return false;
+}
+
+/* mount(2) and umount2(2): always the model's. */
+static long route_mount(long nr, const long a[6])
+{
+	if (nr == SYS_mount)
+		return shim_model_mount((const char *)a[0], (const char *)a[1],
+					(const char *)a[2], (unsigned long)a[3],
+					(const void *)a[4]);
+	return shim_model_umount2((const char *)a[0], (int)a[1]);
 }
 
 /*
@@ -45,6 +80,13 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
 
+	if (never_host(nr) ||
+	    ((nr == SYS_mount || nr == SYS_umount2) && shim_passthrough())) {
+		errno = ENOSYS;
+		return -1;
+	}
+	if (nr == SYS_mount || nr == SYS_umount2)
+		return route_mount(nr, a);
 	if (shim_passthrough())
 		goto host;
 	switch (nr) {
@@ -77,6 +119,52 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 		if (shim_is_model_fd((int)a[0]))
 			return shim_model_ioctl((int)a[0], (unsigned long)a[1],
 						(unsigned long)a[2]);
+		break;
+	case SYS_chdir:
+		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
+			return shim_model_chdir((const char *)a[0]);
+		break;
+	case SYS_fchdir:
+		if (shim_is_model_fd((int)a[0]))
+			return shim_model_fchdir((int)a[0]);
+		break;
+	case SYS_chroot:
+		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
+			return shim_model_chroot((const char *)a[0]);
+		break;
+#ifdef SYS_mkdir
+	case SYS_mkdir:
+		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
+			return shim_model_mkdirat(AT_FDCWD, (const char *)a[0],
+						  (mode_t)a[1]);
+		break;
+#endif
+	case SYS_mkdirat:
+		if (shim_path_is_model((int)a[0], (const char *)a[1]))
+			return shim_model_mkdirat((int)a[0], (const char *)a[1],
+						  (mode_t)a[2]);
+		break;
+#ifdef SYS_symlink
+	case SYS_symlink:
+		if (shim_path_is_model(AT_FDCWD, (const char *)a[1]))
+			return shim_model_symlinkat((const char *)a[0], AT_FDCWD,
+						    (const char *)a[1]);
+		break;
+#endif
+	case SYS_symlinkat:
+		if (shim_path_is_model((int)a[1], (const char *)a[2]))
+			return shim_model_symlinkat((const char *)a[0], (int)a[1],
+						    (const char *)a[2]);
+		break;
+	case SYS_statfs:
+		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
+			return shim_model_statfs(AT_FDCWD, (const char *)a[0],
+						 (struct statfs *)a[1]);
+		break;
+	case SYS_fstatfs:
+		if (shim_is_model_fd((int)a[0]))
+			return shim_model_statfs((int)a[0], NULL,
+						 (struct statfs *)a[1]);
 		break;
 #ifdef SYS_open
 	case SYS_open:

@@ -68,8 +68,8 @@ extern "C" {
  * the scenario named by VFSIM_SHIM_SCENARIO, else the default tree.  NULL
  * if that failed (the reason went to stderr; routed calls then fail with
  * ENOSYS).  Use it with <vfsim/vfsim.h> (link -lvfsim, which the
- * vfsim-shim module brings) for what the shim does not route: mount(2),
- * events from below, the tree.
+ * vfsim-shim module brings) for what the shim does not route: events
+ * from below (vfsim_sb_error()), other tasks, the tree.
  */
 struct vfsim *vfsim_shim_instance(void);
 

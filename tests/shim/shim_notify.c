@@ -3,8 +3,9 @@
  * A notification round trip through the shim, written as a program of the
  * patch set would be: pipe2(O_NOTIFICATION_PIPE), the watch_queue ioctls,
  * watch_mount()/watch_sb()/fsinfo() through syscall(), read() and close().
- * The shim does not route mount(2), so the events are raised through
- * vfsim_shim_task() and the public API.  Run with VFSIM_SHIM_SCENARIO =
+ * The events are raised through vfsim_shim_task() and the public API, as
+ * a filesystem or another task would raise them (shim_mounts.c makes its
+ * own with mount(2)).  Run with VFSIM_SHIM_SCENARIO =
  * notify.scn, which makes /mnt/shim.
  */
 #define _GNU_SOURCE
