@@ -47,6 +47,9 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 			return -EOPNOTSUPP;
 		kind = KSIM_ALLOC_JEMALLOC;
 		break;
+	case VFSIM_ALLOC_SNAPSHOT:
+		kind = KSIM_ALLOC_REGION;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -54,7 +57,7 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	v = calloc(1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	err = ksim_ctx_init(&v->ctx, kind);
+	err = ksim_ctx_init_region(&v->ctx, kind, opts->region_size);
 	if (err) {
 		free(v);
 		return err;
@@ -90,11 +93,22 @@ unsigned long vfsim_destroy_check(struct vfsim *v, FILE *report)
 		return 0;
 	warns_before = (unsigned long)atomic_long_read(&v->ctx.warnings);
 	kernel_teardown(v);
+	kernel_image_free(v);
 	bad = ksim_heap_report(&v->ctx.heap, report);
 	bad += (unsigned long)atomic_long_read(&v->ctx.warnings) - warns_before;
 	ksim_ctx_fini(&v->ctx);
 	free(v);
 	return bad;
+}
+
+int vfsim_snapshot(struct vfsim *v)
+{
+	return v ? kernel_snapshot(v) : -EINVAL;
+}
+
+int vfsim_reset(struct vfsim *v)
+{
+	return v ? kernel_reset(v) : -EINVAL;
 }
 
 void vfsim_destroy(struct vfsim *v)

@@ -8,7 +8,7 @@ void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st)
 {
 	struct ksim_heap snap;
 
-	ksim_heap_snapshot(&v->ctx.heap, &snap);
+	ksim_heap_stats(&v->ctx.heap, &snap);
 	st->live_objects = snap.live_objects;
 	st->live_bytes = snap.live_bytes;
 	st->peak_bytes = snap.peak_bytes;
@@ -41,7 +41,7 @@ bool vfsim_alloc_fault_fired(struct vfsim *v)
 {
 	struct ksim_heap snap;
 
-	ksim_heap_snapshot(&v->ctx.heap, &snap);
+	ksim_heap_stats(&v->ctx.heap, &snap);
 	return snap.fault_fired;
 }
 

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <compat/alloc_region.h>
 #include <compat/alloc_tcache.h>
 #include <compat/ksim.h>
 #include <linux/bug.h>
@@ -81,8 +82,11 @@ bool ksim_jemalloc_available(void)
 #endif
 }
 
+/* Under h->lock for a region heap (its bump pointer and free lists). */
 static void *raw_alloc(struct ksim_heap *h, size_t size)
 {
+	if (h->kind == KSIM_ALLOC_REGION)
+		return ksim_region_alloc(&h->region, size);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC)
 		return mallocx(size, MALLOCX_ARENA(h->arena) |
@@ -99,6 +103,10 @@ static void *raw_alloc(struct ksim_heap *h, size_t size)
  */
 static void raw_free(struct ksim_heap *h, void *p, size_t size, bool cached)
 {
+	if (h->kind == KSIM_ALLOC_REGION) {
+		ksim_region_free(&h->region, p, size);
+		return;
+	}
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
 		sdallocx(p, size, cached ? ksim_tcache_flags(h, false) : MALLOCX_TCACHE_NONE);
@@ -158,8 +166,9 @@ static bool heap_should_fail(struct ksim_heap *h, gfp_t gfp)
 }
 
 /*
- * Freed memory is poisoned so that a use after free reads garbage: all of
- * an object the size of a kernel struct, the first KMEM_POISON_MAX bytes
+ * Memory is poisoned when allocated, so that a read before a write reads
+ * garbage, and when freed, so that a use after free does: all of an
+ * object the size of a kernel struct, the first KMEM_POISON_MAX bytes
  * of a bigger buffer (value and name buffers, which have no pointers to
  * chase and would otherwise cost a page-sized memset per syscall).
  */
@@ -175,7 +184,13 @@ void *ksim_kmalloc(size_t size, gfp_t gfp, const char *site)
 	if (heap_should_fail(h, gfp))
 		return NULL;
 
-	hdr = raw_alloc(h, sizeof(*hdr) + size);
+	if (h->kind == KSIM_ALLOC_REGION) {
+		pthread_spin_lock(&h->lock);
+		hdr = raw_alloc(h, sizeof(*hdr) + size);
+		pthread_spin_unlock(&h->lock);
+	} else {
+		hdr = raw_alloc(h, sizeof(*hdr) + size);
+	}
 	if (!hdr)
 		return NULL;
 	hdr->heap = h;
@@ -184,8 +199,8 @@ void *ksim_kmalloc(size_t size, gfp_t gfp, const char *site)
 	hdr->magic = KMEM_MAGIC;
 	if (gfp & __GFP_ZERO)
 		memset(hdr + 1, 0, size);
-	else
-		memset(hdr + 1, 0xa5, size);	/* poison: uninitialised use shows */
+	else	/* poison: uninitialised use shows (as much as at kfree()) */
+		memset(hdr + 1, 0xa5, min_t(size_t, size, KMEM_POISON_MAX));
 
 	pthread_spin_lock(&h->lock);
 	list_add_tail(&hdr->link, &h->live);
@@ -214,17 +229,25 @@ static void kmem_release(struct kmem_hdr *hdr, bool unlink)
 	struct ksim_heap *h = hdr->heap;
 	size_t poison;
 
+	poison = min_t(size_t, hdr->size, KMEM_POISON_MAX);
+	/* Hide the bound, or gcc inlines a `rep stos` that is slow to start
+	 * for the small objects most frees are; libc's memset is not. */
+	__asm__("" : "+r"(poison));
 	pthread_spin_lock(&h->lock);
 	if (unlink)
 		list_del(&hdr->link);
 	h->live_objects--;
 	h->live_bytes -= hdr->size;
+	if (h->kind == KSIM_ALLOC_REGION) {
+		/* poisoned before the chunk is on a free list again */
+		hdr->magic = KMEM_DEAD;
+		memset(hdr + 1, 0x6b, poison);
+		raw_free(h, hdr, sizeof(*hdr) + hdr->size, true);
+		pthread_spin_unlock(&h->lock);
+		return;
+	}
 	pthread_spin_unlock(&h->lock);
 	hdr->magic = KMEM_DEAD;
-	poison = min_t(size_t, hdr->size, KMEM_POISON_MAX);
-	/* Hide the bound, or gcc inlines a `rep stos` that is slow to start
-	 * for the small objects most frees are; libc's memset is not. */
-	__asm__("" : "+r"(poison));
 	memset(hdr + 1, 0x6b, poison);
 	raw_free(h, hdr, sizeof(*hdr) + hdr->size, true);
 }
@@ -427,13 +450,20 @@ static void arena_put(unsigned int arena)
 }
 #endif
 
-static int heap_init(struct ksim_heap *h, enum ksim_allocator kind)
+static int heap_init(struct ksim_heap *h, enum ksim_allocator kind, size_t region_size)
 {
 	memset(h, 0, sizeof(*h));
-	pthread_spin_init(&h->lock, PTHREAD_PROCESS_PRIVATE);
 	INIT_LIST_HEAD(&h->live);
 	h->kind = kind;
 	h->rng = 0x9e3779b97f4a7c15ULL;
+	if (kind == KSIM_ALLOC_REGION) {
+		int err = ksim_region_init(&h->region, region_size ? region_size :
+					   KSIM_REGION_DEFAULT_SIZE);
+
+		if (err)
+			return err;
+	}
+	pthread_spin_init(&h->lock, PTHREAD_PROCESS_PRIVATE);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (kind == KSIM_ALLOC_JEMALLOC) {
 		if (arena_get(&h->arena))
@@ -460,8 +490,11 @@ static void heap_fini(struct ksim_heap *h)
 	/* Nothing may still wait for a grace period when the arena goes. */
 	ksim_heap_rcu_flush(h);
 	/* Whatever leaked is reclaimed now; the leak was reported before. */
-	list_for_each_entry_safe(hdr, n, &h->live, link)
-		raw_free(h, hdr, sizeof(*hdr) + hdr->size, false);
+	if (h->kind == KSIM_ALLOC_REGION)
+		ksim_region_fini(&h->region);
+	else
+		list_for_each_entry_safe(hdr, n, &h->live, link)
+			raw_free(h, hdr, sizeof(*hdr) + hdr->size, false);
 	INIT_LIST_HEAD(&h->live);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
@@ -488,7 +521,7 @@ unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out)
 	return n;
 }
 
-void ksim_heap_snapshot(struct ksim_heap *h, struct ksim_heap *snap)
+void ksim_heap_stats(struct ksim_heap *h, struct ksim_heap *snap)
 {
 	memset(snap, 0, sizeof(*snap));
 	pthread_spin_lock(&h->lock);
@@ -499,6 +532,72 @@ void ksim_heap_snapshot(struct ksim_heap *h, struct ksim_heap *snap)
 	snap->failed_allocs = h->failed_allocs;
 	snap->fault_fired = h->fault_fired;
 	pthread_spin_unlock(&h->lock);
+}
+
+/* Deferred frees handed to call_rcu free into the heap when they run:
+ * let them, before its bytes are read or written whole. */
+static void heap_wait_batches(struct ksim_heap *h)
+{
+	if (__atomic_load_n(&h->batches_in_flight, __ATOMIC_ACQUIRE))
+		urcu_memb_barrier();
+}
+
+void *ksim_heap_xalloc(struct ksim_heap *h, size_t size)
+{
+	if (heap_should_fail(h, GFP_KERNEL))
+		return NULL;
+	return calloc(1, size ? size : 1);
+}
+
+int ksim_heap_save(struct ksim_heap *h, struct ksim_heap_image *img)
+{
+	void *bytes;
+
+	memset(img, 0, sizeof(*img));
+	if (h->kind != KSIM_ALLOC_REGION)
+		return -EOPNOTSUPP;
+	heap_wait_batches(h);
+	bytes = ksim_heap_xalloc(h, h->region.brk);
+	if (!bytes)
+		return -ENOMEM;
+	pthread_spin_lock(&h->lock);
+	ksim_region_copy_out(&h->region, bytes);
+	img->bytes = bytes;
+	img->region = h->region;
+	img->live = h->live;
+	img->live_objects = h->live_objects;
+	img->live_bytes = h->live_bytes;
+	img->peak_bytes = h->peak_bytes;
+	img->total_allocs = h->total_allocs;
+	img->failed_allocs = h->failed_allocs;
+	img->deferred = h->deferred;
+	img->nr_deferred = h->nr_deferred;
+	pthread_spin_unlock(&h->lock);
+	return 0;
+}
+
+void ksim_heap_restore(struct ksim_heap *h, const struct ksim_heap_image *img)
+{
+	heap_wait_batches(h);
+	pthread_spin_lock(&h->lock);
+	ksim_region_copy_in(&h->region, img->bytes, &img->region);
+	/* The ends of the live list point at h->live itself, which has not
+	 * moved: the saved pointers are right as they are. */
+	h->live = img->live;
+	h->live_objects = img->live_objects;
+	h->live_bytes = img->live_bytes;
+	h->peak_bytes = img->peak_bytes;
+	h->total_allocs = img->total_allocs;
+	h->failed_allocs = img->failed_allocs;
+	h->deferred = img->deferred;
+	h->nr_deferred = img->nr_deferred;
+	pthread_spin_unlock(&h->lock);
+}
+
+void ksim_heap_image_free(struct ksim_heap_image *img)
+{
+	free(img->bytes);
+	memset(img, 0, sizeof(*img));
 }
 
 void ksim_heap_fail_nth(struct ksim_heap *h, unsigned long n)
@@ -521,10 +620,15 @@ void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed)
 
 int ksim_ctx_init(struct ksim_ctx *ctx, enum ksim_allocator kind)
 {
+	return ksim_ctx_init_region(ctx, kind, 0);
+}
+
+int ksim_ctx_init_region(struct ksim_ctx *ctx, enum ksim_allocator kind, size_t region_size)
+{
 	int ret;
 
 	memset(ctx, 0, sizeof(*ctx));
-	ret = heap_init(&ctx->heap, kind);
+	ret = heap_init(&ctx->heap, kind, region_size);
 	if (ret)
 		return ret;
 	pthread_mutex_init(&ctx->ua.lock, NULL);

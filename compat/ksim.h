@@ -15,7 +15,43 @@
 #include <linux/current.h>
 #include <linux/list.h>
 
-enum ksim_allocator { KSIM_ALLOC_LIBC = 1, KSIM_ALLOC_JEMALLOC = 2 };
+enum ksim_allocator {
+	KSIM_ALLOC_LIBC = 1,
+	KSIM_ALLOC_JEMALLOC = 2,
+	KSIM_ALLOC_REGION = 3,		/* alloc_region.c: restorable */
+};
+
+/*
+ * Size classes of a region (alloc_region.c): 16-byte steps up to 2 KiB,
+ * then powers of two.
+ */
+#define KSIM_REGION_SMALL_MAX	2048
+#define KSIM_REGION_BINS	(KSIM_REGION_SMALL_MAX / 16 + 48)
+
+/*
+ * One reserved range of address space that all of a heap's objects, and
+ * the free lists between them, live in: nothing of the heap is anywhere
+ * else, so the bytes below brk plus this struct are the whole heap, and
+ * copying them back restores it (vfsim_snapshot()/vfsim_reset()).
+ */
+struct ksim_region {
+	char *base;
+	size_t size;			/* reserved; the pages come on first touch */
+	size_t brk;			/* handed out so far */
+	size_t high;			/* the largest brk since the region was made */
+	void *bins[KSIM_REGION_BINS];	/* free chunks per class, chained */
+};
+
+/* What ksim_heap_save() keeps of a region heap for ksim_heap_restore(). */
+struct ksim_heap_image {
+	struct ksim_region region;	/* brk and free lists at the time */
+	void *bytes;			/* copy of region.base[0, region.brk) */
+	struct list_head live;		/* the live list's ends */
+	u64 live_objects, live_bytes, peak_bytes;
+	u64 total_allocs, failed_allocs;
+	void *deferred;
+	unsigned int nr_deferred;
+};
 
 struct ksim_heap {
 	/* held for a few instructions per kmalloc()/kfree(): a spinlock is
@@ -34,6 +70,7 @@ struct ksim_heap {
 	u64 rng;
 	enum ksim_allocator kind;
 	unsigned int arena;		/* jemalloc arena of this instance */
+	struct ksim_region region;	/* KSIM_ALLOC_REGION */
 	/* Thread caches for the arena (alloc_tcache.c), under its registry
 	 * lock: */
 	u64 tc_gen;			/* unique per heap; 0: none */
@@ -79,6 +116,12 @@ struct ksim_ctx {
 	void *oops_arg;
 };
 
+/*
+ * @region_size: bytes of address space a KSIM_ALLOC_REGION heap reserves
+ * (0: KSIM_REGION_DEFAULT_SIZE); ignored by the other kinds.
+ */
+#define KSIM_REGION_DEFAULT_SIZE (1UL << 30)
+int ksim_ctx_init_region(struct ksim_ctx *ctx, enum ksim_allocator kind, size_t region_size);
 int ksim_ctx_init(struct ksim_ctx *ctx, enum ksim_allocator kind);
 /* Frees nothing the kernel leaked: call after the leak check. */
 void ksim_ctx_fini(struct ksim_ctx *ctx);
@@ -99,7 +142,24 @@ void ksim_heap_rcu_flush(struct ksim_heap *h);
 /* The same for every heap, then every call_rcu callback. */
 void ksim_rcu_barrier_all(void);
 /* The counters and flags of @h, read together (lists and lock not copied). */
-void ksim_heap_snapshot(struct ksim_heap *h, struct ksim_heap *snap);
+void ksim_heap_stats(struct ksim_heap *h, struct ksim_heap *snap);
+/*
+ * A region heap's contents: saved into @img (-ENOMEM if the copy cannot
+ * be made, -EOPNOTSUPP for another kind), and put back.  Nothing else may
+ * run in the heap's instance meanwhile.  A restore keeps what belongs to
+ * the harness (fault injection, the lock, the registries); it waits for
+ * deferred frees already handed to call_rcu, which would otherwise free
+ * into the restored bytes.
+ */
+int ksim_heap_save(struct ksim_heap *h, struct ksim_heap_image *img);
+/*
+ * Zeroed libc memory for what the harness keeps about @h (images): not
+ * the heap's, so it survives a restore, but failing when an allocation of
+ * @h would, so that fault sweeps reach the callers' error paths.
+ */
+void *ksim_heap_xalloc(struct ksim_heap *h, size_t size);
+void ksim_heap_restore(struct ksim_heap *h, const struct ksim_heap_image *img);
+void ksim_heap_image_free(struct ksim_heap_image *img);
 void ksim_heap_fail_nth(struct ksim_heap *h, unsigned long n);
 void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed);
 

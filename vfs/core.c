@@ -139,6 +139,8 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 	spin_lock_init(&v->tasks_lock);
 	INIT_LIST_HEAD(&v->tasks);
 	mutex_init(&v->pipe_mnt_lock);
+	mutex_init(&v->nfs_client_lock);
+	INIT_LIST_HEAD(&v->nfs_client_list);
 	spin_lock_init(&v->test_objects_lock);
 	INIT_LIST_HEAD(&v->test_objects);
 	keys_init(v);

@@ -64,6 +64,11 @@ struct vfsim {
 	struct task_struct *init_task;
 	int next_pid;
 
+	/* NFS clients of the instance's one network namespace (the
+	 * kernel's struct nfs_net; fs/nfs/client.c) */
+	struct mutex nfs_client_lock;
+	struct list_head nfs_client_list;
+
 	/* pipefs, kern_mount()ed on the first pipe2() (see vfs/pipe.c) */
 	struct mutex pipe_mnt_lock;
 	struct vfsmount *pipe_mnt;
@@ -97,6 +102,9 @@ struct vfsim {
 	struct list_head key_graveyard;	/* keys whose last ref went, to destroy */
 	s32 key_serial_next;
 	struct key *user_keyring_register;
+
+	/* What vfsim_snapshot() saved (vfs/snapshot.c); harness memory. */
+	struct kernel_image *image;
 
 	time64_t realtime_base;		/* CLOCK_REALTIME at clock_ns == 0 */
 	bool booted;
@@ -148,5 +156,17 @@ int vfsim_register_builtin_filesystems(struct vfsim *v);
  */
 int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns);
 void kernel_teardown(struct vfsim *v);
+
+/*
+ * The whole kernel state of @v, saved (kernel_snapshot()) and put back
+ * (kernel_reset()) by copying its heap, which must be a region heap
+ * (-EOPNOTSUPP otherwise); -ENODATA: nothing saved yet.  No other thread
+ * may be in the instance.  kernel_image_free() drops what was saved.
+ * vfs/snapshot.c.
+ */
+struct kernel_image;
+int kernel_snapshot(struct vfsim *v);
+int kernel_reset(struct vfsim *v);
+void kernel_image_free(struct vfsim *v);
 
 #endif

@@ -219,6 +219,8 @@ int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 		    const char *data);
 void namespace_teardown(struct vfsim *v);
 struct mount *mnt_find_by_id(struct vfsim *v, int id);
+/* The hash a mount-ID index node was added with (vfs/snapshot.c). */
+unsigned long mnt_id_node_hash(struct cds_lfht_node *node);
 
 /* pnode.c: propagation state */
 int invent_group_ids(struct mount *mnt, bool recurse);

@@ -85,6 +85,11 @@ static unsigned long mnt_id_hash(int id)
 	return (unsigned long)id * 0x9e3779b97f4a7c15ULL;
 }
 
+unsigned long mnt_id_node_hash(struct cds_lfht_node *node)
+{
+	return mnt_id_hash(container_of(node, struct mount, mnt_id_node)->mnt_id);
+}
+
 static int mnt_id_match(struct cds_lfht_node *node, const void *key)
 {
 	return container_of(node, struct mount, mnt_id_node)->mnt_id == *(const int *)key;

@@ -9,16 +9,16 @@
  * mount's host name; the model's mount data can name a server two ways,
  * and two names are two servers here.)
  *
- * The kernel keeps its clients per network namespace; the model keeps one
- * list and matches the instance too.
+ * The kernel keeps its clients per network namespace (struct nfs_net);
+ * the model has one network namespace per instance, and keeps them in
+ * struct vfsim, with everything else the instance owns (a list shared by
+ * instances would point from one instance's heap into another's, and a
+ * snapshot of one would not hold all of its state).
  */
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 
 #include "internal.h"
-
-static DEFINE_MUTEX(nfs_client_lock);
-static LIST_HEAD(nfs_client_list);
 
 static const struct nfs_rpc_ops nfs_v2_clientops = { .version = 2 };
 static const struct nfs_rpc_ops nfs_v3_clientops = { .version = 3 };
@@ -34,8 +34,7 @@ static bool nfs_match_client(const struct nfs_client *clp, const struct nfs_fs_c
 {
 	const char *acceptor = ctx->acceptor ? ctx->acceptor : "";
 
-	return clp->cl_kernel == current_kernel() &&
-	       clp->rpc_ops->version == ctx->version &&
+	return clp->rpc_ops->version == ctx->version &&
 	       clp->cl_minorversion == ctx->minorversion &&
 	       clp->cl_proto == ctx->proto &&
 	       clp->cl_addrlen == ctx->addrlen &&
@@ -81,32 +80,34 @@ static struct nfs_client *nfs_alloc_client(const struct nfs_fs_context *ctx)
  * reference, or ERR_PTR(-ENOMEM). */
 struct nfs_client *nfs_get_client(const struct nfs_fs_context *ctx)
 {
+	struct vfsim *v = current_kernel();
 	struct nfs_client *clp;
 
-	mutex_lock(&nfs_client_lock);
-	list_for_each_entry(clp, &nfs_client_list, cl_share_link) {
+	mutex_lock(&v->nfs_client_lock);
+	list_for_each_entry(clp, &v->nfs_client_list, cl_share_link) {
 		if (nfs_match_client(clp, ctx)) {
 			clp->cl_count++;
-			mutex_unlock(&nfs_client_lock);
+			mutex_unlock(&v->nfs_client_lock);
 			return clp;
 		}
 	}
 	clp = nfs_alloc_client(ctx);
 	if (clp)
-		list_add_tail(&clp->cl_share_link, &nfs_client_list);
-	mutex_unlock(&nfs_client_lock);
+		list_add_tail(&clp->cl_share_link, &v->nfs_client_list);
+	mutex_unlock(&v->nfs_client_lock);
 	return clp ? clp : ERR_PTR(-ENOMEM);
 }
 
 void nfs_put_client(struct nfs_client *clp)
 {
+	struct vfsim *v = clp->cl_kernel;
 	bool last;
 
-	mutex_lock(&nfs_client_lock);
+	mutex_lock(&v->nfs_client_lock);
 	last = --clp->cl_count == 0;
 	if (last)
 		list_del(&clp->cl_share_link);
-	mutex_unlock(&nfs_client_lock);
+	mutex_unlock(&v->nfs_client_lock);
 	if (last) {
 		WARN_ON(!list_empty(&clp->cl_superblocks));
 		nfs_free_client(clp);

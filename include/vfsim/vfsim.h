@@ -97,6 +97,14 @@ enum vfsim_allocator {
 	VFSIM_ALLOC_DEFAULT = 0, /* the build's default (jemalloc when built with it) */
 	VFSIM_ALLOC_LIBC = 1,
 	VFSIM_ALLOC_JEMALLOC = 2, /* -EOPNOTSUPP from vfsim_create if not built in */
+	/*
+	 * Every object of the instance in one reserved range of address
+	 * space (vfsim_options.region_size), so that vfsim_snapshot() and
+	 * vfsim_reset() can save and restore the whole kernel by copying it.
+	 * Freed memory is reused but never returned to the system before
+	 * vfsim_destroy().
+	 */
+	VFSIM_ALLOC_SNAPSHOT = 3,
 };
 
 /*
@@ -150,6 +158,12 @@ struct vfsim_options {
 	 * meets the limit in a few calls instead of building 100000 mounts.
 	 */
 	unsigned int mount_max;
+	/*
+	 * VFSIM_ALLOC_SNAPSHOT: bytes of address space to reserve (pages
+	 * are only used when touched); 0 = 1 GiB.  An allocation past it
+	 * fails, as under memory pressure (-ENOMEM).
+	 */
+	size_t region_size;
 };
 
 /**
@@ -157,6 +171,28 @@ struct vfsim_options {
  * @opts may be NULL for the defaults.  Returns 0 or -errno.
  */
 VFSIM_API int vfsim_create(const struct vfsim_options *opts, struct vfsim **out);
+
+/**
+ * vfsim_snapshot - save the whole state of @v, to go back to it with
+ * vfsim_reset() as often as wanted: a fresh tree for a test or a fuzz
+ * input in microseconds instead of vfsim_create() + vfsim_boot() +
+ * vfsim_destroy() (docs/snapshot.md).  @v must have been created with
+ * VFSIM_ALLOC_SNAPSHOT (-EOPNOTSUPP otherwise), and no other thread may
+ * be in it.  A second snapshot replaces the first.  -ENOMEM if the copy
+ * cannot be made (the previous snapshot, if any, is kept).
+ */
+VFSIM_API int vfsim_snapshot(struct vfsim *v);
+
+/**
+ * vfsim_reset - put @v back as vfsim_snapshot() saved it: mounts, tasks,
+ * fds, pipes, watches, IDs, the clocks and the allocation statistics, so
+ * the same calls give the same results again.  Kept as they are: fault
+ * injection (vfsim_fail_nth_alloc() and friends, the user-memory seam),
+ * the warning count, the oops hook.  Every task, pipe or fd obtained
+ * after the snapshot is gone: pointers to tasks made since are invalid.
+ * No other thread may be in the instance.  -ENODATA with no snapshot.
+ */
+VFSIM_API int vfsim_reset(struct vfsim *v);
 
 /** vfsim_destroy - tear the whole kernel down: tasks, mounts, memory. */
 VFSIM_API void vfsim_destroy(struct vfsim *v);
