@@ -41,34 +41,56 @@ void checker_fail(struct checker *c, const char *fmt, ...)
 	}
 }
 
-static int path_refs(struct vfsim *v, struct mount *m)
+/*
+ * The mounts the tasks' paths hold (root, cwd, open files), one entry per
+ * reference: gathered once per check rather than once per mount, which
+ * made the checker scan every fd table for every mount.  There are few of
+ * them (two per task and its open files), so a count is a linear scan.
+ */
+struct path_holders {
+	struct vfsmount **mnt;
+	size_t nr;
+};
+
+static void gather_path_holders(struct vfsim *v, struct path_holders *h)
 {
 	struct task_struct *t;
-	int n = 0;
+	size_t cap = 0;
 	unsigned int fd;
 
 	spin_lock(&v->tasks_lock);
+	list_for_each_entry(t, &v->tasks, tasks)
+		cap += 2 + t->files.max_fds;
+	h->mnt = kcalloc(cap ? cap : 1, sizeof(*h->mnt), GFP_KERNEL | __GFP_NOFAIL);
+	h->nr = 0;
 	list_for_each_entry(t, &v->tasks, tasks) {
 		spin_lock(&t->fs.lock);
-		if (t->fs.root.mnt == &m->mnt)
-			n++;
-		if (t->fs.pwd.mnt == &m->mnt)
-			n++;
+		h->mnt[h->nr++] = t->fs.root.mnt;
+		h->mnt[h->nr++] = t->fs.pwd.mnt;
 		spin_unlock(&t->fs.lock);
 		spin_lock(&t->files.file_lock);
 		for (fd = 0; fd < t->files.max_fds; fd++) {
 			struct file *f = t->files.fd[fd];
 
-			if (f && f->f_path.mnt == &m->mnt)
-				n++;
+			if (f)
+				h->mnt[h->nr++] = f->f_path.mnt;
 		}
 		spin_unlock(&t->files.file_lock);
 	}
 	spin_unlock(&v->tasks_lock);
+}
+
+static int path_refs(const struct path_holders *h, struct mount *m)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < h->nr; i++)
+		n += h->mnt[i] == &m->mnt;
 	return n;
 }
 
-static void check_mount(struct vfsim *v, struct mnt_namespace *ns,
+static void check_mount(struct vfsim *v, const struct path_holders *held, struct mnt_namespace *ns,
 			struct mount *m, struct checker *c)
 {
 	struct mount *child, *p;
@@ -121,10 +143,10 @@ static void check_mount(struct vfsim *v, struct mnt_namespace *ns,
 			checker_fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
 	}
 
-	expect = 1 + (int)children + path_refs(v, m);
+	expect = 1 + (int)children + path_refs(held, m);
 	if (mnt_get_count(m) != expect)
 		checker_fail(c, "mount %d: mnt_count %d, holders %d (tree 1, children %u, paths %d)",
-		     m->mnt_id, mnt_get_count(m), expect, children, path_refs(v, m));
+		     m->mnt_id, mnt_get_count(m), expect, children, path_refs(held, m));
 
 	check_propagation(ns, m, c);
 }
@@ -188,6 +210,7 @@ static void check_mount_watch_marks(struct vfsim *v, struct dentry *root,
 int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 {
 	struct checker c = { .why = why, .len = len };
+	struct path_holders held;
 	struct super_block *sb;
 	struct mnt_namespace *ns;
 	struct vfsim_entry e;
@@ -204,14 +227,16 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 
 	list_for_each_entry(m, &ns->list, mnt_list)
 		listed++;
+	gather_path_holders(v, &held);
 	for (m = ns->root; m; m = next_mnt(m, ns->root)) {
 		walked++;
 		if (walked > listed + 1) {
 			checker_fail(&c, "the tree walk does not end (cycle)");
 			break;
 		}
-		check_mount(v, ns, m, &c);
+		check_mount(v, &held, ns, m, &c);
 	}
+	kfree(held.mnt);
 	check_peer_group_ids(ns, &c);
 	if (listed != ns->mounts || walked != ns->mounts)
 		checker_fail(&c, "namespace counts %u mounts, its list %u, the tree %u",

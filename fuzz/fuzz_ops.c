@@ -55,11 +55,27 @@
  */
 #define FUZZ_MOUNT_MAX 1000
 
-static const struct vfsim_options fuzz_options = { .seed = 1, .mount_max = FUZZ_MOUNT_MAX };
+/*
+ * Mount hashes of 64 buckets (mhash_shift 6; the dentry hash is four times
+ * that): a program's tree is small, and a reset copies the tables back.
+ */
+#define FUZZ_MHASH_SHIFT 6
+
+static const struct vfsim_options fuzz_options = {
+	.seed = 1, .mount_max = FUZZ_MOUNT_MAX, .mhash_shift = FUZZ_MHASH_SHIFT,
+};
+/* The same, restorable: the instances fuzz_one() resets for each input. */
+static const struct vfsim_options reset_options = {
+	.seed = 1, .mount_max = FUZZ_MOUNT_MAX, .mhash_shift = FUZZ_MHASH_SHIFT,
+	.allocator = VFSIM_ALLOC_SNAPSHOT,
+};
 
 struct fuzz_state {
 	struct prog prog;
 	bool always_full;	/* replaying: every check on every input */
+	/* Booted once, snapshotted, reset before each program: [0] empty,
+	 * [1] the default tree. */
+	struct vfsim *booted[2];
 };
 
 static uint32_t fnv1a(const unsigned char *data, size_t len)
@@ -71,23 +87,34 @@ static uint32_t fnv1a(const unsigned char *data, size_t len)
 	return h;
 }
 
-static struct vfsim *boot(const struct prog *p)
+static struct vfsim *boot(const struct vfsim_options *opts, bool dflt)
 {
 	struct vfsim *v;
 
-	if (vfsim_create(&fuzz_options, &v) < 0)
+	if (vfsim_create(opts, &v) < 0)
 		fuzz_fail("vfsim_create failed");
-	if (vfsim_boot(v, p->boot_default ? "default" : "empty") < 0)
+	if (vfsim_boot(v, dflt ? "default" : "empty") < 0)
 		fuzz_fail("vfsim_boot failed");
 	return v;
 }
 
-/* Run @p on a fresh instance; its trace into *@buf if @buf. */
-static void run(struct prog *p, char **buf, size_t *len)
+/*
+ * Run @p, its trace into *@buf if @buf: on a fresh instance, destroyed
+ * with the leak check, or (@reset) on @reset put back to its snapshot.
+ */
+static void run(struct prog *p, struct vfsim *reset, char **buf, size_t *len)
 {
 	FILE *trace = NULL;
-	struct vfsim *v = boot(p);
+	struct vfsim *v;
 	unsigned long leaks;
+
+	if (reset) {
+		if (vfsim_reset(reset) < 0)
+			fuzz_fail("vfsim_reset failed");
+		v = reset;
+	} else {
+		v = boot(&fuzz_options, p->boot_default);
+	}
 
 	if (buf) {
 		trace = open_memstream(buf, len);
@@ -105,6 +132,8 @@ static void run(struct prog *p, char **buf, size_t *len)
 		fprintf(trace, "mountinfo = %ld\n", n);
 		fclose(trace);
 	}
+	if (reset)
+		return;
 	leaks = vfsim_destroy_check(v, stderr);
 	if (leaks)
 		fuzz_fail("%lu objects or warnings left at teardown", leaks);
@@ -147,12 +176,23 @@ static void replay_as_scenario(const struct prog *p)
 	free(text);
 }
 
+static struct vfsim *boot_snapshot(bool dflt)
+{
+	struct vfsim *v = boot(&reset_options, dflt);
+
+	if (vfsim_snapshot(v) < 0)
+		fuzz_fail("vfsim_snapshot failed");
+	return v;
+}
+
 struct fuzz_state *fuzz_setup(void)
 {
 	struct fuzz_state *s = calloc(1, sizeof(*s));
 
 	if (!s)
 		fuzz_fail("out of memory");
+	s->booted[0] = boot_snapshot(false);
+	s->booted[1] = boot_snapshot(true);
 #if !defined(__AFL_FUZZ_TESTCASE_LEN) && !defined(VFSIM_LIBFUZZER)
 	s->always_full = true;
 #endif
@@ -171,13 +211,17 @@ void fuzz_one(struct fuzz_state *s, const unsigned char *data, size_t len)
 	 * every time (AFL++'s stability), so no run counter here.
 	 */
 	if (!s->always_full && fnv1a(data, len) % FUZZ_FULL_EVERY) {
-		run(&s->prog, NULL, NULL);
+		run(&s->prog, s->booted[s->prog.boot_default], NULL, NULL);
 		return;
 	}
-	run(&s->prog, &t1, &l1);
-	run(&s->prog, &t2, &l2);
+	/* A fresh instance, with the leak check, against a reset one: the
+	 * same bytes, or a run is not determined by its calls, or a reset
+	 * does not give back what a boot gives. */
+	run(&s->prog, NULL, &t1, &l1);
+	run(&s->prog, s->booted[s->prog.boot_default], &t2, &l2);
 	if (l1 != l2 || memcmp(t1, t2, l1) != 0)
-		fuzz_fail("two runs of one program differ:\n%s--\n%s", t1, t2);
+		fuzz_fail("a program's run on a fresh instance and on a reset one differ:\n"
+			  "%s--\n%s", t1, t2);
 	free(t1);
 	free(t2);
 	replay_as_scenario(&s->prog);
@@ -185,6 +229,9 @@ void fuzz_one(struct fuzz_state *s, const unsigned char *data, size_t len)
 
 void fuzz_teardown(struct fuzz_state *s)
 {
+	if (vfsim_destroy_check(s->booted[0], stderr) ||
+	    vfsim_destroy_check(s->booted[1], stderr))
+		fuzz_fail("the reset instances leaked");
 	free(s);
 }
 
@@ -205,7 +252,7 @@ static int load(const char *path, struct prog *p)
 	fclose(f);
 	prog_decode(p, buf, len);
 	p->keep_going = true;
-	run(p, NULL, NULL);
+	run(p, NULL, NULL, NULL);
 	return 0;
 }
 
@@ -261,29 +308,45 @@ static uint64_t next(uint64_t *x)
 	return *x;
 }
 
-static int bench(unsigned long n)
+/* @reset: the instance each program starts from, NULL for a fresh one. */
+static int bench(unsigned long n, bool use_reset)
 {
+	struct vfsim *booted[2] = { NULL, NULL };
 	static unsigned char buf[1 + 64 * 8];
 	static struct prog p;
-	struct timespec a, b;
+	struct timespec a, b, ca, cb;
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
 	unsigned long i, calls = 0;
-	double secs;
+	double secs, cpu;
 	size_t j;
 
+	if (use_reset) {
+		booted[0] = boot_snapshot(false);
+		booted[1] = boot_snapshot(true);
+	}
 	clock_gettime(CLOCK_MONOTONIC, &a);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ca);
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < sizeof(buf); j++)
 			buf[j] = (unsigned char)next(&x);
 		prog_decode(&p, buf, sizeof(buf));
-		run(&p, NULL, NULL);
+		run(&p, booted[p.boot_default], NULL, NULL);
 		for (j = 0; j < (size_t)p.nops; j++)
 			calls += p.ops[j].ran;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &b);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cb);
 	secs = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
-	printf("fuzz_ops: %lu programs, %lu calls in %.3f s: %.0f execs/s, %.1f us per call\n",
-	       n, calls, secs, (double)n / secs, secs * 1e6 / (double)(calls ? calls : 1));
+	cpu = (double)(cb.tv_sec - ca.tv_sec) + (double)(cb.tv_nsec - ca.tv_nsec) / 1e9;
+	/* CPU time as well as wall time: on a busy machine the process gets
+	 * a fraction of a core, and only the first says what one core does. */
+	printf("fuzz_ops: %lu programs, %lu calls (%s): %.3f s, %.0f execs/s; "
+	       "CPU %.3f s, %.0f execs per CPU-second, %.1f us per call\n",
+	       n, calls, use_reset ? "reset instance" : "fresh instance", secs,
+	       (double)n / secs, cpu, (double)n / cpu, cpu * 1e6 / (double)(calls ? calls : 1));
+	if (use_reset && (vfsim_destroy_check(booted[0], stderr) ||
+			  vfsim_destroy_check(booted[1], stderr)))
+		fuzz_fail("the reset instances leaked");
 	return 0;
 }
 
@@ -296,6 +359,8 @@ int fuzz_command(int argc, char **argv)
 	if (argc >= 3 && strcmp(argv[1], "--kdiff") == 0)
 		return kdiff_files(argv[2], argc - 3, argv + 3);
 	if (argc == 3 && strcmp(argv[1], "--bench") == 0)
-		return bench(strtoul(argv[2], NULL, 10));
+		return bench(strtoul(argv[2], NULL, 10), true);
+	if (argc == 3 && strcmp(argv[1], "--bench-fresh") == 0)
+		return bench(strtoul(argv[2], NULL, 10), false);
 	return -1;
 }

@@ -8,6 +8,7 @@
  * guided fuzzer needs to climb.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,14 +33,32 @@ static unsigned int u8(struct rd *r)
 static void word(struct prog_op *op, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* A word copied as it is: most words are names from the tables. */
+static void word_str(struct prog_op *op, const char *s)
+{
+	size_t n = strnlen(s, PROG_WORD - 1);
+
+	if (op->nwords == PROG_MAX_WORDS)
+		return;
+	memcpy(op->words[op->nwords], s, n);
+	op->words[op->nwords++][n] = 0;
+}
+
 static void word(struct prog_op *op, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (op->nwords == PROG_MAX_WORDS)
+	/* no vsnprintf() for the common cases: decoding is per execution */
+	if (!strchr(fmt, '%')) {
+		word_str(op, fmt);
 		return;
+	}
 	va_start(ap, fmt);
-	vsnprintf(op->words[op->nwords++], PROG_WORD, fmt, ap);
+	if (fmt[0] == '%' && fmt[1] == 's' && !fmt[2]) {
+		word_str(op, va_arg(ap, const char *));
+	} else if (op->nwords < PROG_MAX_WORDS) {
+		vsnprintf(op->words[op->nwords++], PROG_WORD, fmt, ap);
+	}
 	va_end(ap);
 }
 
@@ -66,11 +85,16 @@ static void path(struct rd *r, struct prog_op *op)
 		buf[len++] = '/';
 	for (i = 0; i < depth; i++) {
 		const char *n = PICK(r, names);
+		size_t nl = strlen(n);
 
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
-					i ? "/" : "", n);
+		/* at most 4 names of 2 bytes: always fits */
+		if (i)
+			buf[len++] = '/';
+		memcpy(buf + len, n, nl);
+		len += nl;
 	}
-	word(op, "%s", buf);
+	buf[len] = 0;
+	word_str(op, buf);
 }
 
 static const char *const fds[] = { "f0", "f1", "f2", "f3" };
@@ -327,8 +351,19 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 {
 	struct rd r = { data, len };
 
-	memset(p, 0, sizeof(*p));
+	/* Not the whole struct: 64 KiB of words a program mostly leaves unused. */
+	memset(p, 0, offsetof(struct prog, ops));
+	memset(&p->keep_going, 0, sizeof(*p) - offsetof(struct prog, keep_going));
 	p->boot_default = u8(&r) & 1;
-	while (r.n && p->nops < PROG_MAX_OPS)
-		decode_op(&r, &p->ops[p->nops++]);
+	while (r.n && p->nops < PROG_MAX_OPS) {
+		struct prog_op *op = &p->ops[p->nops++];
+		int w;
+
+		for (w = 0; w < PROG_MAX_WORDS; w++)
+			op->words[w][0] = 0;	/* a word not decoded reads "" */
+		op->nwords = 0;
+		op->ran = false;
+		op->ret = 0;
+		decode_op(&r, op);
+	}
 }
