@@ -5,6 +5,11 @@
  * isolation.
  *
  *   model   vfsim_create + vfsim_boot(TREE) + vfsim_destroy, and each part
+ *   reset   an instance made with VFSIM_ALLOC_SNAPSHOT, booted and saved
+ *           once (vfsim_snapshot), then put back (vfsim_reset) after a
+ *           tmpfs mounted on a new directory (what a test or a fuzz input
+ *           leaves behind); the reset alone is timed (issue 16's target:
+ *           at most 20 us for the default tree)
  *   host    a forked child: unshare(CLONE_NEWNS), / made private, seven
  *           tmpfs mounts on a scratch directory (the default tree's seven
  *           filesystems, as stand-ins), exit; the parent waits.  Needs
@@ -66,6 +71,30 @@ static double model(unsigned long iters, const char *tree, double part[3])
 	return total / (double)iters;
 }
 
+/* vfsim_reset() after a mkdir and a mount, @iters times: mean ns of the reset. */
+static double model_reset(unsigned long iters, const char *tree)
+{
+	const struct vfsim_options opts = { .allocator = VFSIM_ALLOC_SNAPSHOT };
+	struct vfsim_task *t;
+	struct vfsim *v;
+	double t0, total = 0;
+	unsigned long i;
+
+	CHECK(vfsim_create(&opts, &v));
+	CHECK(vfsim_boot(v, tree));
+	CHECK(vfsim_snapshot(v));
+	for (i = 0; i < iters; i++) {
+		t = vfsim_init_task(v);
+		CHECK(vfsim_mkdirat(t, AT_FDCWD, "/bench", 0755));
+		CHECK(vfsim_mount(t, "none", "/bench", "tmpfs", 0, NULL));
+		t0 = now_ns();
+		CHECK(vfsim_reset(v));
+		total += now_ns() - t0;
+	}
+	vfsim_destroy(v);
+	return total / (double)iters;
+}
+
 /* The child's part: a namespace of its own with seven mounts, then exit. */
 static int host_child(const char *scratch)
 {
@@ -112,7 +141,7 @@ int main(int argc, char **argv)
 	unsigned long iters = 2000;
 	const char *tree = "default";
 	char scratch[] = "/tmp/bench_lifecycle.XXXXXX";
-	double part[3], m, h = -1;
+	double part[3], m, r, h = -1;
 	const struct bench_opt args[] = {
 		{ "--iters", .ul = &iters },
 		{ "--tree", .str = &tree },
@@ -126,6 +155,9 @@ int main(int argc, char **argv)
 	row("model boot", part[1] / 1e3, "us");
 	row("model destroy", part[2] / 1e3, "us");
 	row("model fresh tree", m / 1e3, "us");
+	r = model_reset(iters, tree);
+	row("model reset", r / 1e3, "us");
+	printf("%-28s %12.3f %s\n", "ratio reset/fresh tree", r / m, "(reset target <= 20 us)");
 
 	if (geteuid() == 0 && mkdtemp(scratch)) {
 		/* the host is much slower: a tenth of the iterations will do */
