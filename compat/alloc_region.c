@@ -102,6 +102,7 @@ void *ksim_region_alloc(struct ksim_region *r, size_t n)
 	if (chunk > r->size - r->brk)
 		return NULL;
 	p = r->base + r->brk;
+	region_unpoison(p, chunk);	/* was above brk once, before a restore */
 	r->brk += chunk;
 	if (r->brk > r->high)
 		r->high = r->brk;
