@@ -215,6 +215,9 @@ class NotificationPipe:
     def watch_sb(self, path, watch_id, **kw):
         return self.task.watch_sb(path, self.wfd, watch_id, **kw)
 
+    def watch_key(self, key, watch_id):
+        return self.task.watch_key(key, self.wfd, watch_id)
+
     def read(self, size=4096):
         """One read: the records it returned (empty if none waits on an
         instance made with nosleep, or a non-blocking pipe)."""
