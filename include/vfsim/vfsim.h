@@ -19,6 +19,7 @@
 #include <sys/types.h>
 
 #include <vfsim/uapi/linux/fsinfo.h>
+#include <vfsim/uapi/linux/watch_queue.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -292,7 +293,9 @@ VFSIM_API long vfsim_mkautomount(struct vfsim_task *t, const char *path,
 /*
  * The watch_queue ABI (O_NOTIFICATION_PIPE, IOC_WATCH_QUEUE_*, the record
  * layouts) is <vfsim/uapi/linux/watch_queue.h>, installed beside this
- * header; it is the patch set's <linux/watch_queue.h>.
+ * header and included by it; it is the patch set's <linux/watch_queue.h>
+ * (so a program that uses this header does not include the system's
+ * <linux/watch_queue.h> too: the two define the same structures).
  */
 
 /**

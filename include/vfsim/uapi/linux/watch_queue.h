@@ -63,7 +63,20 @@ struct watch_notification_type_filter {
 struct watch_notification_filter {
 	__u32	nr_filters;		/* Number of filters */
 	__u32	__reserved;		/* Must be 0 */
+/* A flexible array member, as in the kernel's header, which a system header
+ * may have but ISO C++ lacks: a C++ harness that builds with -pedantic
+ * includes this through <vfsim/vfsim.h>. */
+#ifdef __cplusplus
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#ifdef __clang__
+#pragma clang diagnostic ignored "-Wc99-extensions"
+#endif
+#endif
 	struct watch_notification_type_filter filters[];
+#ifdef __cplusplus
+#pragma GCC diagnostic pop
+#endif
 };
 
 /*
