@@ -1,6 +1,10 @@
 # vfsim — convenience driver over the CMake presets (CMakePresets.json).
 #
-#   make demo     install dependencies, build (preset default), run `vfsim demo`
+#   make demo     install dependencies, build (preset default), run `vfsim demo`,
+#                 and draw build/demo/default-tree.svg and propagation.svg (the
+#                 default tree, and tests/cmd/tree_propagation.scn on the empty
+#                 one: `vfsim tree --dot` through Graphviz's dot; without dot,
+#                 the .dot files only, and a message)
 #   make check    everything CI runs: default + clang + asan + tsan + coverage
 #                 builds and tests, then install and build consumers against it,
 #                 then the libFuzzer build of every harness, run briefly
@@ -64,6 +68,20 @@ demo: deps
 	$(CMAKE) --build --preset default -j $(JOBS)
 	$(BANNER) "vfsim demo"
 	build/default/vfsim demo
+	$(BANNER) "pictures: build/demo/*.svg"
+	@mkdir -p build/demo
+	build/default/vfsim tree --dot > build/demo/default-tree.dot
+	build/default/vfsim tree --tree empty --dot tests/cmd/tree_propagation.scn \
+		> build/demo/propagation.dot
+	@if command -v dot >/dev/null; then \
+		for g in default-tree propagation; do \
+			dot -Tsvg build/demo/$$g.dot -o build/demo/$$g.svg || exit 1; \
+			echo "demo: build/demo/$$g.svg"; \
+		done; \
+	else \
+		echo "demo: Graphviz's dot is not installed (apt-get install graphviz):" \
+			"no SVG, only build/demo/*.dot"; \
+	fi
 
 check: deps default clang asan tsan coverage install-check libfuzzer
 	$(BANNER) "make check: all passed"
