@@ -252,12 +252,57 @@ static long bare_cr(const char *line, size_t len, bool newline)
 	return cr - line;
 }
 
+/*
+ * One line of text (@len bytes at @line, NUL-terminated, without its
+ * newline; @newline: one followed it): checked, split, echoed if @trace,
+ * run.  Returns its exit status, reported.  The CR of a CR LF needs no
+ * cutting off: it is a blank to vfsim_scenario_split().
+ */
+static int run_text(struct vfsim_scenario *s, const char *line, size_t len,
+		    bool newline, bool trace)
+{
+	struct vfsim_scenario_words w;
+	char why[128] = "";
+	int ret, status = VFSIM_SCENARIO_EXIT_OK;
+	long cr;
+
+	if (strlen(line) != len) {
+		scn_report(s, "NUL byte in line (column %zu)", strlen(line) + 1);
+		return VFSIM_SCENARIO_EXIT_DATAERR;
+	}
+	cr = bare_cr(line, len, newline);
+	if (cr >= 0) {
+		scn_report(s, "bare CR in line (column %ld): lines end in LF or CR LF",
+			   cr + 1);
+		return VFSIM_SCENARIO_EXIT_DATAERR;
+	}
+	ret = vfsim_scenario_split(line, &w, why, sizeof(why));
+	if (ret == -ENOMEM) {
+		scn_report(s, "out of memory");
+		return VFSIM_SCENARIO_EXIT_FAIL;
+	}
+	if (ret < 0) {
+		scn_report(s, "%s", why);
+		return VFSIM_SCENARIO_EXIT_DATAERR;
+	}
+	if (w.argc > 0) {
+		if (trace) {
+			fprintf(s->out, "> %.*s\n", (int)(w.end - w.start),
+				line + w.start);
+			fflush(s->out);
+		}
+		status = run_line(s, w.argc, w.argv);
+	}
+	vfsim_scenario_words_free(&w);
+	return status;
+}
+
 int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in, const char *name,
 			bool trace)
 {
 	char *line = NULL;
 	size_t cap = 0, len = 0;
-	int ret, got;
+	int got;
 
 	if (!s || !in)
 		return -EINVAL;
@@ -266,11 +311,6 @@ int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in, const char *name,
 	set_file(s, name);
 	s->lineno = 0;
 	while (!s->status) {
-		struct vfsim_scenario_words w;
-		char why[128] = "";
-		bool newline;
-		long cr;
-
 		errno = 0;
 		got = read_line(in, &line, &cap, &len);
 		if (got == 0)
@@ -294,48 +334,47 @@ int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in, const char *name,
 			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
 			break;
 		}
-		newline = !feof(in);
-		if (strlen(line) != len) {
-			scn_report(s, "NUL byte in line (column %zu)",
-				   strlen(line) + 1);
-			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
-			break;
-		}
-		cr = bare_cr(line, len, newline);
-		if (cr >= 0) {
-			scn_report(s, "bare CR in line (column %ld): lines end in LF or CR LF",
-				   cr + 1);
-			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
-			break;
-		}
-		if (len > 0 && line[len - 1] == '\r')
-			line[--len] = '\0';
-		ret = vfsim_scenario_split(line, &w, why, sizeof(why));
-		if (ret == -ENOMEM) {
-			scn_report(s, "out of memory");
-			s->status = VFSIM_SCENARIO_EXIT_FAIL;
-			break;
-		}
-		if (ret < 0) {
-			scn_report(s, "%s", why);
-			s->status = VFSIM_SCENARIO_EXIT_DATAERR;
-			break;
-		}
-		if (w.argc > 0) {
-			if (trace) {
-				fprintf(s->out, "> %.*s\n", (int)(w.end - w.start),
-					line + w.start);
-				fflush(s->out);
-			}
-			s->status = run_line(s, w.argc, w.argv);
-			/* (why a write failed is gone with the bytes) */
-			check_output(s, 0);
-		}
-		vfsim_scenario_words_free(&w);
+		s->status = run_text(s, line, len, !feof(in), trace);
+		/* (why a write failed is gone with the bytes) */
+		check_output(s, 0);
 	}
 	free(line);
 	s->lineno = 0;
 	return s->status;
+}
+
+int vfsim_scenario_line(struct vfsim_scenario *s, const char *line,
+			const char *name, unsigned long lineno, bool trace)
+{
+	int status, err;
+
+	if (!s || !line)
+		return -EINVAL;
+	set_file(s, name);
+	s->lineno = lineno;
+	status = run_text(s, line, strlen(line), true, trace);
+	/*
+	 * A line that fails leaves the run as it was; lost output fails it.
+	 * The output is flushed now: someone is waiting for it, and a write
+	 * that fails is then this line's.
+	 */
+	errno = 0;
+	err = fflush(s->out) ? errno : 0;
+	if (!s->out_lost && ferror(s->out)) {
+		s->out_lost = true;
+		if (status == VFSIM_SCENARIO_EXIT_OK) {
+			if (err)
+				scn_report(s, "write error on the output: %s",
+					   strerror(err));
+			else
+				scn_report(s, "write error on the output");
+			status = VFSIM_SCENARIO_EXIT_FAIL;
+		}
+		if (!s->status)
+			s->status = VFSIM_SCENARIO_EXIT_FAIL;
+	}
+	s->lineno = 0;
+	return status;
 }
 
 int vfsim_scenario_end(struct vfsim_scenario *s)

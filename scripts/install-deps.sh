@@ -15,8 +15,10 @@ packages=(
 	libjemalloc-dev      # default allocator
 	gcovr                # coverage report
 	afl++                # fuzzing
-	python3              # scripts/layers.py (ctest layout.layers), the Python package
+	python3              # scripts/layers.py (ctest layout.layers), the Python package,
+	                     # the shell's pty test
 	python3-pytest       # the Python package's tests (ctest -L python)
+	libedit-dev          # vfsim shell's line editing (optional: plain lines without)
 )
 
 missing=()

@@ -120,10 +120,42 @@ VFSIM_API int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in,
 VFSIM_API int vfsim_scenario_end(struct vfsim_scenario *s);
 
 /**
+ * vfsim_scenario_line - run one line of scenario text, @line (without its
+ * newline; a CR at its end is cut off), named line @lineno of @name (NULL:
+ * "-") in reports, echoed as "> LINE" if @trace: what an interactive
+ * session (`vfsim shell`) runs as the user types.
+ *
+ * Unlike vfsim_scenario_feed(), a line that fails is only reported: the
+ * scenario goes on, the next line runs whatever earlier lines and inputs
+ * did, and the run's status stays as it was.  Only a write to the output
+ * that failed fails the run (vfsim_scenario_end() returns EXIT_FAIL).
+ *
+ * Returns the line's VFSIM_SCENARIO_EXIT_* status (OK for a blank or
+ * comment line), or -EINVAL if @s or @line is NULL.
+ */
+VFSIM_API int vfsim_scenario_line(struct vfsim_scenario *s, const char *line,
+				  const char *name, unsigned long lineno,
+				  bool trace);
+
+/**
  * vfsim_scenario_help - the verbs and prefixes, one line each, as
  * `vfsim run --help` lists them.
  */
 VFSIM_API void vfsim_scenario_help(FILE *out);
+
+/**
+ * vfsim_scenario_verb_help - the line of vfsim_scenario_help() for the
+ * verb or prefix @name: its arguments and what it does.  0, -ENOENT for a
+ * name that is no verb, -EINVAL for a NULL argument.
+ */
+VFSIM_API int vfsim_scenario_verb_help(FILE *out, const char *name);
+
+/**
+ * vfsim_scenario_verb_name - the name of verb or prefix @i (from 0; the
+ * order is the engine's tables', where vfsim_scenario_help() lists the
+ * prefixes apart); NULL past the last.  To complete or list verbs.
+ */
+VFSIM_API const char *vfsim_scenario_verb_name(unsigned int i);
 
 /**
  * vfsim_scenario_strerror - @err (a negative or positive errno) as the

@@ -115,6 +115,17 @@ run (tree) >/dev/full           | 1  | vfsim: tree.scn:2: tree: EIO (Input/outpu
 run (echo) >/dev/full           | 1  | vfsim: crlf.scn: write error on the output: No space left on device | $V run crlf.scn >/dev/full
 run 50 MB >/dev/full            | 1  | vfsim: big50.scn: write error on the output: No space left on device | $V run big50.scn >/dev/full
 closed stdout (>&-)             | 1  | vfsim: write error on standard output: Bad file descriptor | $V --version >&-
+shell < /dev/zero               | 65 | vfsim: <stdin>:1: line longer than 1048576 bytes | $V shell </dev/zero
+shell: NUL byte, then goes on   | 65 | vfsim: <stdin>:2: NUL byte in line (column 6)    | printf 'boot empty\necho \0x\necho next\n' | $V shell --tree none >out; out_is next
+shell: bare CR                  | 65 | vfsim: <stdin>:1: bare CR in line (column 11): lines end in LF or CR LF | $V shell --tree none <cr.scn
+shell: CRLF line ends           | 0  | -                                                | $V shell --tree none <crlf.scn >out; out_is crlf
+shell: a directory as stdin     | 66 | vfsim: <stdin>: read error: Is a directory       | $V shell <dir.scn
+shell: closed stdin (<&-)       | 66 | vfsim: <stdin>: read error: Bad file descriptor  | $V shell <&-
+shell: binary bytes in a verb   | 65 | vfsim: <stdin>:1: unknown verb 'foo\377\001bar' | $V shell <binverb.scn
+shell: help of a binary verb    | 65 | vfsim: <stdin>:1: help: no verb 'x\033[2Jy' ('help' lists them) | printf 'help x\033[2Jy\n' | $V shell
+shell: 50 MB from a pipe        | 0  | -                                                | $V shell --tree none <big50.scn >out; out_is done
+shell (echo) >/dev/full         | 1  | vfsim: <stdin>:3: write error on the output: No space left on device | $V shell --tree none <crlf.scn >/dev/full
+shell (tree) >/dev/full         | 1  | vfsim: <stdin>:1: tree: EIO (Input/output error) | echo tree | $V shell >/dev/full
 ROWS
 )
 

@@ -10,6 +10,8 @@
  *                                         watch_test on the default tree
  *   vfsim tree [--tree NAME] [-o COLS] [-lrJ] [--dot] [--target PATH]
  *              [SCENARIO|-]              the mount tree, findmnt's way
+ *   vfsim shell [--tree default|empty|none] [--trace] [--check]
+ *                                         scenario lines as they are typed
  *   vfsim help [COMMAND] | --help | --version
  */
 #include <stdio.h>
@@ -38,6 +40,10 @@ void tool_usage(FILE *out)
 	      "  tree [-o COLS] [-lrJ] [--dot] [--target PATH] [SCENARIO|-]\n"
 	      "                                   the mount tree (after SCENARIO), as\n"
 	      "                                   findmnt prints it, or Graphviz\n"
+	      "  shell [--tree NAME] [--trace] [--check]\n"
+	      "                                   an interactive scenario session: each\n"
+	      "                                   line runs as it is typed; one that\n"
+	      "                                   fails is reported and the session goes on\n"
 	      "  help [COMMAND]                   this text, or COMMAND's own help\n"
 	      "\n"
 	      "options:\n"
@@ -59,6 +65,7 @@ static const struct {
 	{ "mntinfo", cmd_mntinfo },
 	{ "watch", cmd_watch },
 	{ "tree", cmd_tree },
+	{ "shell", cmd_shell },
 };
 
 /* The subcommand @name, or NULL. */
