@@ -66,7 +66,8 @@ FILE_p = c_void_p
 class Options(Structure):
     _fields_ = [("seed", c_uint64), ("quirks", c_uint64), ("allocator", c_int),
                 ("mhash_shift", c_uint), ("sb_id_start", c_uint64),
-                ("nosleep", c_bool), ("mount_max", c_uint)]
+                ("nosleep", c_bool), ("mount_max", c_uint),
+                ("region_size", c_size_t)]
 
 
 class MountDesc(Structure):
@@ -164,6 +165,8 @@ _PROTOS = {
     "vfsim_version": (_S, []),
     "vfsim_create": (c_int, [POINTER(Options), POINTER(V)]),
     "vfsim_destroy": (None, [V]),
+    "vfsim_snapshot": (c_int, [V]),
+    "vfsim_reset": (c_int, [V]),
     "vfsim_boot": (c_int, [V, _S]),
     "vfsim_init_task": (T, [V]),
     "vfsim_task_create": (c_int, [V, c_uint, c_uint, POINTER(T)]),

@@ -98,6 +98,7 @@ FSINFO_TYPE_LIST = 3
 ALLOC_DEFAULT = 0
 ALLOC_LIBC = 1
 ALLOC_JEMALLOC = 2
+ALLOC_SNAPSHOT = 3
 QUIRKS = {f"B{n}": 1 << n for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)}
 globals().update({f"QUIRK_{k}": v for k, v in QUIRKS.items()})
 CAP_DAC_OVERRIDE = 1 << 1

@@ -36,13 +36,15 @@ class Instance(Faults, Security):
     """
 
     def __init__(self, tree=None, *, seed=0, quirks=0, allocator=ALLOC_DEFAULT,
-                 mhash_shift=0, sb_id_start=0, nosleep=True, mount_max=0):
+                 mhash_shift=0, sb_id_start=0, nosleep=True, mount_max=0,
+                 region_size=0):
         opts = _lib.Options(
             seed=u64_arg(seed, "seed"), quirks=u64_arg(quirks, "quirks"),
             allocator=int_arg(allocator, "allocator", 0, 2**31 - 1),
             mhash_shift=u32_arg(mhash_shift, "mhash_shift"),
             sb_id_start=u64_arg(sb_id_start, "sb_id_start"),
-            nosleep=bool(nosleep), mount_max=u32_arg(mount_max, "mount_max"))
+            nosleep=bool(nosleep), mount_max=u32_arg(mount_max, "mount_max"),
+            region_size=u64_arg(region_size, "region_size"))
         if tree is not None:
             str_arg(tree, "tree")
         ptr = _lib.V()
@@ -53,6 +55,11 @@ class Instance(Faults, Security):
         self._init = None
         self._lsm = self._oops = None
         self._scenarios = weakref.WeakSet()
+        # Resets: objects made at epoch >= _snap_epoch and before the
+        # current epoch were made after the snapshot and are gone.
+        self._epoch = 0
+        self._snap_epoch = None
+        self._snap_tasks = None
         self.hook_errors = []
         self.leak_report = None
         if tree is not None:
@@ -113,6 +120,45 @@ class Instance(Faults, Security):
     def __repr__(self):
         state = "destroyed" if self._ptr is None else "live"
         return f"<vfsim.Instance {state}>"
+
+    # ---- snapshots -----------------------------------------------------
+
+    def snapshot(self):
+        """vfsim_snapshot(): save the whole kernel, to come back to with
+        reset() (docs/snapshot.md).  The instance must be made with
+        allocator=ALLOC_SNAPSHOT (EOPNOTSUPP otherwise)."""
+        check(lib.vfsim_snapshot(self.ptr), "vfsim_snapshot")
+        self._epoch += 1
+        self._snap_epoch = self._epoch
+        self._snap_tasks = [(t, t._ptr) for t in self._tasks]
+        if self._init is not None:
+            self._snap_tasks.append((self._init, self._init._ptr))
+
+    def reset(self):
+        """vfsim_reset(): back to the snapshot.  Tasks made since are
+        gone (their methods raise DestroyedError); tasks of the snapshot,
+        even ones destroyed since, are valid again; scenarios still open
+        end first; pipes and fds opened since are gone (a NotificationPipe
+        made since forgets its fds).  ENODATA with no snapshot."""
+        ptr = self.ptr
+        for s in list(self._scenarios):
+            s.end()
+        check(lib.vfsim_reset(ptr), "vfsim_reset")
+        self._epoch += 1
+        for t in self._tasks:
+            t._ptr = None
+        self._tasks = []
+        for t, p in self._snap_tasks:
+            t._ptr = p
+            if t.is_init:
+                self._init = t
+            else:
+                self._tasks.append(t)
+
+    def _alive(self, epoch):
+        """Whether an object made at @epoch survived the resets since."""
+        return (self._snap_epoch is None or epoch < self._snap_epoch or
+                epoch == self._epoch)
 
     # ---- boot, tasks ---------------------------------------------------
 

@@ -172,6 +172,7 @@ class NotificationPipe:
 
     def __init__(self, task, size=256, filter=None, flags=0):
         self.task = task
+        self._epoch = task.instance._epoch
         self.rfd, self.wfd = task.pipe2(O_NOTIFICATION_PIPE | flags)
         try:
             if size is not None:
@@ -236,11 +237,15 @@ class NotificationPipe:
             out.extend(batch)
 
     def close(self):
+        # After a reset that took the pipe away, its fd numbers may be
+        # someone else's: they are forgotten, not closed.
+        gone = (self.task._ptr is None or self.task.instance.destroyed or
+                not self.task.instance._alive(self._epoch))
         for name in ("rfd", "wfd"):
             fd = getattr(self, name)
             if fd is not None:
                 setattr(self, name, None)
-                if self.task._ptr is not None:
+                if not gone:
                     self.task.close(fd)
 
     def __enter__(self):
