@@ -110,3 +110,26 @@ def test_scenario_on_a_destroyed_instance():
     v.destroy()
     with pytest.raises(vfsim.DestroyedError):
         vfsim.Scenario(v)
+
+
+def test_interactive_lines_go_on_after_a_failure(empty):
+    with vfsim.Scenario(empty) as s:
+        assert s.line("mkdir /a", name="shell", lineno=1) == 0
+        assert s.line("mkdir /a", name="shell", lineno=2) == 1   # reported
+        assert s.line("# a comment") == 0
+        assert s.line("mkdir /b", trace=True) == 0               # goes on
+    assert s.result.ok and "shell:2" in s.result.errors
+    assert s.result.output == "> mkdir /b\n"
+    with pytest.raises(ValueError, match="ended"):
+        s.line("tree")
+    with pytest.raises(ValueError):
+        vfsim.Scenario(empty).line("a\0b")
+
+
+def test_verb_names_and_help():
+    names = vfsim.scenario.verb_names()
+    assert "mount" in names and "expect" in names and len(names) == len(set(names))
+    assert vfsim.scenario.verb_help("mount").split()[:2] == ["mount", "FSTYPE"]
+    with pytest.raises(OSError) as e:
+        vfsim.scenario.verb_help("frobnicate")
+    assert e.value.errno == errno.ENOENT

@@ -7,10 +7,10 @@ import errno
 from . import _lib
 from ._lib import lib
 from .constants import SCENARIO_EXIT_OK
-from .errors import check, path_arg, raise_errno, str_arg, u32_arg
+from .errors import check, int_arg, path_arg, raise_errno, str_arg, u32_arg
 
 __all__ = ["ScenarioResult", "ScenarioError", "run", "run_file", "Scenario",
-           "split", "scenario_help", "strerror", "fsinfo_text", "mntinfo_text",
+           "split", "scenario_help", "verb_help", "verb_names", "strerror", "fsinfo_text", "mntinfo_text",
            "mount_id"]
 
 
@@ -117,6 +117,18 @@ class Scenario:
                                                  bool(trace)),
                          "vfsim_scenario_feed")
 
+    def line(self, text, *, name=None, lineno=1, trace=False):
+        """Run one line as an interactive session does: a line that
+        fails is reported and the scenario goes on.  The line's status."""
+        if self._sp is None:
+            raise ValueError("the scenario has ended")
+        return check(lib.vfsim_scenario_line(self._sp,
+                                             str_arg(text, "line", False),
+                                             str_arg(name, "name"),
+                                             int_arg(lineno, "lineno", 0, 2**64 - 1),
+                                             bool(trace)),
+                     "vfsim_scenario_line")
+
     def end(self):
         if self._sp is None:
             return self.result
@@ -157,6 +169,26 @@ def scenario_help():
     with _lib.MemStream() as out:
         lib.vfsim_scenario_help(out.fp)
         return _decode(out.close())
+
+
+def verb_help(name):
+    """The help line of one verb or prefix."""
+    with _lib.MemStream() as out:
+        rc = lib.vfsim_scenario_verb_help(out.fp, str_arg(name, "verb", False))
+        text = out.close()
+    check(rc, "vfsim_scenario_verb_help", name)
+    return _decode(text)
+
+
+def verb_names():
+    """Every verb and prefix, in the engine's order."""
+    names, i = [], 0
+    while True:
+        n = lib.vfsim_scenario_verb_name(i)
+        if n is None:
+            return names
+        names.append(n.decode())
+        i += 1
 
 
 def strerror(err):

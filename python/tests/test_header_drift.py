@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The ctypes declarations follow the public headers: every VFSIM_API
+function is declared (or listed below as deliberately left out), and
+every structure the package mirrors has the header's fields in the
+header's order.  A header that grows fails here until the package
+follows."""
+import re
+
+import pytest
+
+from vfsim import _lib
+
+HEADERS = ["vfsim.h", "testing.h", "scenario.h", "afs.h", "nfs.h"]
+
+# Left out, and why (docs/python.md, "Testing the package").
+NOT_WRAPPED = {
+    "vfsim_print_tree": "Task.render() gives the same text",
+    "vfsim_task_kernel": "Task.instance is the task's instance",
+}
+
+STRUCTS = {
+    "vfsim_options": _lib.Options,
+    "vfsim_mount_desc": _lib.MountDesc,
+    "vfsim_tree_opts": _lib.TreeOpts,
+    "vfsim_record_names": _lib.RecordNames,
+    "vfsim_alloc_stats": _lib.AllocStats,
+    "vfsim_nfs_server_status": _lib.NfsServerStatus,
+    "vfsim_cred": _lib.Cred,
+    "vfsim_lsm_ops": _lib.LsmOps,
+    "vfsim_scenario_opts": _lib.ScenarioOpts,
+    "vfsim_scenario_words": _lib.ScenarioWords,
+    "vfsim_scenario_mount_opts": _lib.ScenarioMountOpts,
+    "vfsim_scenario_mount_call": _lib.ScenarioMountCall,
+    "vfsim_scenario_mount_calls": _lib.ScenarioMountCalls,
+    "vfsim_scenario_fsinfo_opts": _lib.ScenarioFsinfoOpts,
+}
+
+
+def header_text(source_dir):
+    text = ""
+    for h in HEADERS:
+        text += (source_dir / "include" / "vfsim" / h).read_text()
+    # Comments out: they mention names and semicolons.
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def test_every_api_function_is_declared(source_dir):
+    names = set(re.findall(r"VFSIM_API[^;(]*?\b(vfsim_\w+)\s*\(", header_text(source_dir)))
+    assert len(names) > 80
+    missing = sorted(names - set(_lib._PROTOS) - set(NOT_WRAPPED))
+    assert missing == [], f"not wrapped: {missing}"
+    stale = sorted(set(_lib._PROTOS) - names)
+    assert stale == [], f"declared but not in the headers: {stale}"
+
+
+def fields_of(text, name):
+    m = re.search(r"struct\s+" + name + r"\s*\{(.*?)\n\};", text, flags=re.S)
+    assert m, f"struct {name} not found"
+    body = m.group(1)
+    out = []
+    for decl in body.split(";"):
+        decl = decl.strip()
+        if not decl:
+            continue
+        # A function pointer "(*name)(...)", an array "name[N]", or
+        # "type name".
+        fp = re.search(r"\(\s*\*\s*(\w+)\s*\)", decl)
+        if fp:
+            out.append(fp.group(1))
+            continue
+        # "size_t start, end": one type, several names.
+        for part in decl.split(","):
+            out.append(re.search(r"(\w+)\s*(\[[^\]]*\])?\s*$", part).group(1))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(STRUCTS))
+def test_structures_match(source_dir, name):
+    text = header_text(source_dir)
+    assert [f for f, *_ in STRUCTS[name]._fields_] == fields_of(text, name)
