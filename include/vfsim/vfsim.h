@@ -328,6 +328,55 @@ VFSIM_API long vfsim_ioctl(struct vfsim_task *t, int fd, unsigned long cmd,
 VFSIM_API long vfsim_decode_record(const void *rec, size_t len, char *out,
 				   size_t size);
 
+/*
+ * The records of a buffer that vfsim_read() filled from a notification
+ * pipe, one at a time:
+ *
+ *	struct vfsim_record_iter it;
+ *	struct vfsim_record rec;
+ *	int ret;
+ *
+ *	vfsim_record_iter_init(&it, buf, n);
+ *	while ((ret = vfsim_record_next(&it, &rec)) > 0)
+ *		if (rec.type == WATCH_TYPE_MOUNT_NOTIFY)
+ *			use((const struct mount_notification *)rec.hdr);
+ *	if (ret < 0)
+ *		... -EBADMSG: a malformed record at it.pos
+ *
+ * @buf must be aligned for a __u64 (malloc's, or an array of __u64) for
+ * the casts of rec.hdr.
+ */
+struct vfsim_record_iter {
+	const unsigned char *buf;
+	size_t len;		/* bytes at buf */
+	size_t pos;		/* offset of the next record */
+};
+
+struct vfsim_record {
+	const struct watch_notification *hdr;	/* the record, len bytes */
+	unsigned int type;	/* enum watch_notification_type */
+	unsigned int subtype;	/* the type's subtype (NOTIFY_MOUNT_*, ...) */
+	unsigned int len;	/* the record's length, header included */
+	unsigned int watch_id;	/* WATCH_INFO_ID: the watch's tag */
+	unsigned int info;	/* the whole info word (flags: WATCH_INFO_FLAG_*) */
+};
+
+/** vfsim_record_iter_init - iterate over @len bytes at @buf (NULL: none). */
+VFSIM_API void vfsim_record_iter_init(struct vfsim_record_iter *it,
+				      const void *buf, size_t len);
+
+/**
+ * vfsim_record_next - the next record into @rec.  Returns 1, 0 at the end
+ * of the buffer, -EBADMSG for a malformed record (a length under 8, past
+ * the end of the buffer, or under the size of its type's structure:
+ * struct mount_notification, superblock_notification,
+ * superblock_error_notification or key_notification; or fewer than 8
+ * bytes left), where the iterator then stays, or -EINVAL for a NULL
+ * argument.
+ */
+VFSIM_API int vfsim_record_next(struct vfsim_record_iter *it,
+				struct vfsim_record *rec);
+
 /** Names of one watch type, its subtypes and its info flags (flag i is
  *  WATCH_INFO_FLAG_0 << i), as the decoder and the filter syntax use them. */
 struct vfsim_record_names {
@@ -541,6 +590,21 @@ VFSIM_API int vfsim_mount_by_id(struct vfsim_task *t, unsigned int mnt_id,
 VFSIM_API long vfsim_fsinfo(struct vfsim_task *t, int dfd, const char *pathname,
 			    const struct fsinfo_params *params, void *buffer,
 			    size_t buf_size);
+
+/**
+ * vfsim_fsinfo_by_mount_id - vfsim_fsinfo() of mount @mnt_id, a number:
+ * the query by mount ID (FSINFO_FLAGS_QUERY_MOUNT) relative to @t's root,
+ * without a decimal string to write.  @params as for vfsim_fsinfo() (NULL:
+ * FSINFO_ATTR_STATFS); its query kind is made FSINFO_FLAGS_QUERY_MOUNT,
+ * and must be that or FSINFO_FLAGS_QUERY_PATH (0) before.  Returns the
+ * value's full size, or -errno as the syscall would give it: -EPERM for
+ * an ID that names no mount reachable from @t's root, -EINVAL for one
+ * over INT_MAX or an fd query, -EFAULT for unreadable @params.
+ */
+VFSIM_API long vfsim_fsinfo_by_mount_id(struct vfsim_task *t,
+					unsigned int mnt_id,
+					const struct fsinfo_params *params,
+					void *buffer, size_t buf_size);
 
 /**
  * vfsim_mountinfo - the text /proc/self/mountinfo would give @t: one line
