@@ -123,6 +123,8 @@ install-check: deps
 	$(CMAKE) --build --preset default -j $(JOBS)
 	rm -rf $(STAGE)
 	$(CMAKE) --install build/default --prefix $(STAGE)
+	test -f $(STAGE)/share/man/man1/vfsim.1 && test -f $(STAGE)/share/man/man5/vfsim-scenario.5
+	test -f $(STAGE)/share/doc/vfsim/scenario.md && test -f $(STAGE)/share/doc/vfsim/README.md
 	$(BANNER) "consumer via pkg-config"
 	mkdir -p build/consumer-pkgconfig
 	flags=$$(PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig pkg-config --cflags --libs vfsim) && \
@@ -142,6 +144,8 @@ install-check: deps
 	build/consumer-cmake/consumer
 	build/consumer-cmake/consumer_static
 	build/consumer-cmake/shim_consumer
+	cd $(CONSUMER) && $(CURDIR)/build/consumer-cmake/scenario_harness \
+		scenario_harness.scn scenario_harness.out
 	$(BANNER) "the commands (tools/) against the installed package"
 	rm -rf build/tools-installed
 	$(CMAKE) -S tools -B build/tools-installed -DCMAKE_PREFIX_PATH=$(STAGE)

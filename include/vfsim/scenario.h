@@ -3,7 +3,21 @@
  * The scenario engine: scenario text (docs/scenario.md) run on an instance
  * of the model, as `vfsim run` runs it.  A harness keeps its setup and its
  * expectations as scenario files and runs them here, on an instance it
- * made itself, comparing what they print with golden output.
+ * made itself, comparing what they print with golden output:
+ *
+ *	vfsim_create(NULL, &v);
+ *	vfsim_boot(v, "default");
+ *	... the harness's own calls on v ...
+ *	out = open_memstream(&got, &len);
+ *	status = vfsim_scenario_run(v, in, out, &opts);	(in: the .scn file)
+ *	fclose(out);
+ *	ok = status == VFSIM_SCENARIO_EXIT_OK && strcmp(got, golden) == 0;
+ *
+ * The whole program is docs/scenario.md's "From C" (built and run by
+ * ctest docs.scenario); tests/consumer/scenario_harness.c does the same
+ * with a setup text fed before the file (built and run by ctest
+ * consumer.scenario_harness, and against the installed package by
+ * `make install-check`).
  *
  * Lifetime: the engine never creates or destroys the caller's instance.
  * What a scenario does to it stays: mounts, tasks made by `as`, files and
