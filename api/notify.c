@@ -44,6 +44,17 @@ void vfsim_set_quirks(struct vfsim *v, uint64_t quirks)
 		WRITE_ONCE(v->quirks, quirks);
 }
 
+uint64_t vfsim_clock_ns(struct vfsim *v)
+{
+	return v ? ktime_get_ns(v) : 0;
+}
+
+void vfsim_clock_advance(struct vfsim *v, uint64_t ns)
+{
+	if (v)
+		ktime_advance(v, ns);
+}
+
 void vfsim_set_oops_hook(struct vfsim *v, vfsim_oops_hook hook, void *arg)
 {
 	if (!v)

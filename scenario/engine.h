@@ -95,6 +95,9 @@ bool scn_quiet(struct scn_call *c);
 /* Oopses (B4's quirk) print on the run's output until it ends. */
 void scn_oops_to_out(struct scn_call *c);
 
+/* The host of vfsim_scenario_set_host() (all NULL if none). */
+const struct vfsim_scenario_host *scn_host(struct scn_call *c);
+
 /* ---- the scenario's names (names.c) --------------------------------------- */
 
 /* The task with these credentials: init for 0:0, else created on first use
@@ -156,6 +159,7 @@ extern const struct scn_verb scn_verbs_fsinfo[];
 extern const struct scn_verb scn_verbs_notify[];
 extern const struct scn_verb scn_verbs_pipe[];
 extern const struct scn_verb scn_verbs_tobj[];
+extern const struct scn_verb scn_verbs_host[];
 
 const struct scn_verb *scn_verb_find(const char *name);
 

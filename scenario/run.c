@@ -126,6 +126,22 @@ int scn_set_after_each(struct scn_call *c, int argc, char **argv)
 	return 0;
 }
 
+int vfsim_scenario_set_host(struct vfsim_scenario *s,
+			    const struct vfsim_scenario_host *host)
+{
+	static const struct vfsim_scenario_host none;
+
+	if (!s)
+		return -EINVAL;
+	s->host = host ? *host : none;
+	return 0;
+}
+
+const struct vfsim_scenario_host *scn_host(struct scn_call *c)
+{
+	return &c->s->host;
+}
+
 int vfsim_scenario_begin(struct vfsim *v, FILE *out,
 			 const struct vfsim_scenario_opts *opts,
 			 struct vfsim_scenario **sp)

@@ -32,6 +32,7 @@ struct vfsim_scenario {
 	unsigned long after_gen;	/* bumped by every after_each */
 	struct scn_task_entry *tasks;	/* created by `as`, newest first */
 	struct scn_fd_entry *fds;	/* open NAMEs, newest first */
+	struct vfsim_scenario_host host;	/* vfsim_scenario_set_host() */
 	char what[512];			/* the innermost verb of the line */
 	char detail[512];		/* scn_set_detail() */
 };

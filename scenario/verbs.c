@@ -21,6 +21,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_notify,
 	scn_verbs_pipe,
 	scn_verbs_tobj,
+	scn_verbs_host,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))

@@ -27,6 +27,12 @@ u64 ktime_get_ns(struct vfsim *v)
 	return __atomic_load_n(&v->clock_ns, __ATOMIC_RELAXED);
 }
 
+/* Time passes without a syscall: a sleeping task, a timer. */
+void ktime_advance(struct vfsim *v, u64 ns)
+{
+	__atomic_add_fetch(&v->clock_ns, ns, __ATOMIC_RELAXED);
+}
+
 struct timespec64 current_time_v(struct vfsim *v)
 {
 	u64 ns = ktime_get_ns(v);

@@ -130,6 +130,7 @@ static inline bool vfsim_quirk(const struct vfsim *v, unsigned int n)
 static inline struct vfsim *current_kernel(void) { return current->kernel; }
 
 u64 ktime_get_ns(struct vfsim *v);
+void ktime_advance(struct vfsim *v, u64 ns);
 struct timespec64 current_time_v(struct vfsim *v);
 
 /*

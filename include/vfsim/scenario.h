@@ -133,6 +133,35 @@ VFSIM_API int vfsim_scenario_feed(struct vfsim_scenario *s, FILE *in,
  */
 VFSIM_API int vfsim_scenario_end(struct vfsim_scenario *s);
 
+/* ---- a scenario beside a running program ------------------------------------ */
+
+/*
+ * What the verbs that wait for a program, or end it, ask of whoever runs
+ * the scenario beside that program (the shim's VFSIM_SHIM_SCRIPT thread and
+ * control channel, docs/shim.md).  Each returns 0 or a negative errno; a
+ * NULL member, or no host at all, makes its verb a malformed line
+ * ("only beside a running program").
+ */
+struct vfsim_scenario_host {
+	void *arg;
+	/* `wait watches N`: until at least @n watches set by the program
+	 * exist on the model's objects. */
+	long (*wait_watches)(void *arg, unsigned long n);
+	/* `wait reads`: until the program is blocked in read() on a
+	 * notification pipe with nothing left to read. */
+	long (*wait_reads)(void *arg);
+	/* `exit STATUS`: end the program as exit(@status) would, its stdio
+	 * flushed; returns only if it cannot. */
+	long (*exit)(void *arg, int status);
+};
+
+/**
+ * vfsim_scenario_set_host - give @s the @host its waiting verbs need
+ * (copied; NULL: none).  -EINVAL for a NULL @s.
+ */
+VFSIM_API int vfsim_scenario_set_host(struct vfsim_scenario *s,
+				      const struct vfsim_scenario_host *host);
+
 /**
  * vfsim_scenario_line - run one line of scenario text, @line (without its
  * newline; a CR at its end is cut off), named line @lineno of @name (NULL:

@@ -466,6 +466,15 @@ VFSIM_API uint64_t vfsim_quirks(const struct vfsim *v);
 VFSIM_API void vfsim_set_quirks(struct vfsim *v, uint64_t quirks);
 
 /**
+ * The instance's virtual clock (CLOCK_MONOTONIC in ns; every syscall
+ * entry advances it by 1 us, so runs are deterministic), and making time
+ * pass without a syscall, as a sleep would: superblock IDs and timestamps
+ * taken later see it.  NULL: 0, nothing.
+ */
+VFSIM_API uint64_t vfsim_clock_ns(struct vfsim *v);
+VFSIM_API void vfsim_clock_advance(struct vfsim *v, uint64_t ns);
+
+/**
  * Where a posted patch would oops (B4's quirk), the model calls @hook with
  * the kernel function and a reason, and the syscall fails with -EFAULT;
  * the process goes on.  NULL removes the hook (oopses are then printed to
