@@ -168,4 +168,22 @@ void *shim_next(const char *name);
  */
 bool shim_mountinfo_open(const char *path, int flags, int *fd);
 
+/* Drivers: VFSIM_SHIM_SCRIPT and the control channel (driver.c,
+ * control.c). */
+struct vfsim_scenario_host;
+extern const struct vfsim_scenario_host shim_scenario_host;
+void shim_driver_attach(void);
+void shim_driver_detach(void);
+/* A watch the program set (+1) or removed (-1). */
+void shim_driver_watch(int delta);
+/* Before a program's read() of model fd @fd: wait at the gate. */
+void shim_read_gate(int fd);
+/* End the program with @status (exit()); does not return. */
+void shim_driver_exit(int status) __attribute__((noreturn));
+void shim_script_start(void);
+/* keyctl/add_key/request_key through syscall() (keys.c): true if the
+ * model took @nr, its result (libc's: -1/errno) in *@ret. */
+bool shim_key_syscall(long nr, const long a[6], long *ret);
+void shim_control_start(void);
+
 #endif /* VFSIM_SHIM_INTERNAL_H */

@@ -31,8 +31,10 @@ SHIM_EXPORT int pipe2(int fds[2], int flags)
 
 SHIM_EXPORT ssize_t read(int fd, void *buf, size_t len)
 {
-	if (shim_is_model_fd(fd))
+	if (shim_is_model_fd(fd)) {
+		shim_read_gate(fd);
 		return shim_model_read(fd, buf, len);
+	}
 	return shim_real()->read(fd, buf, len);
 }
 
@@ -46,6 +48,7 @@ SHIM_EXPORT ssize_t __read_chk(int fd, void *buf, size_t len, size_t buflen)
 			fputs("*** buffer overflow detected ***: terminated\n", stderr);
 			abort();
 		}
+		shim_read_gate(fd);
 		return shim_model_read(fd, buf, len);
 	}
 	return shim_real()->read_chk(fd, buf, len, buflen);

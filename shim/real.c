@@ -112,6 +112,8 @@ __attribute__((constructor)) static void shim_start(void)
 {
 	keep_host_fds_low();
 	__atomic_store_n(&shim_started, true, __ATOMIC_RELEASE);
+	shim_script_start();
+	shim_control_start();
 }
 
 /*

@@ -33,11 +33,17 @@ long shim_fsinfo(int dfd, const char *path, const void *params, void *buf,
 long shim_watch(bool sb, int dfd, const char *path, unsigned int at_flags,
 		int watch_fd, int watch_id)
 {
+	long ret;
+
 	if (sb)
-		return ROUTE(vfsim_watch_sb(t, shim_model_dfd(dfd), path, at_flags,
-					    shim_model_fd(watch_fd), watch_id));
-	return ROUTE(vfsim_watch_mount(t, shim_model_dfd(dfd), path, at_flags,
-				       shim_model_fd(watch_fd), watch_id));
+		ret = ROUTE(vfsim_watch_sb(t, shim_model_dfd(dfd), path, at_flags,
+					   shim_model_fd(watch_fd), watch_id));
+	else
+		ret = ROUTE(vfsim_watch_mount(t, shim_model_dfd(dfd), path, at_flags,
+					      shim_model_fd(watch_fd), watch_id));
+	if (ret == 0)
+		shim_driver_watch(watch_id == -1 ? -1 : 1);
+	return ret;
 }
 
 long shim_model_pipe2(int fds[2], int flags)

@@ -71,7 +71,7 @@ static long route_mount(long nr, const long a[6])
  */
 SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 {
-	long a[6];
+	long a[6], ret;
 	va_list ap;
 	int i;
 
@@ -89,6 +89,8 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 		return route_mount(nr, a);
 	if (shim_passthrough())
 		goto host;
+	if (shim_key_syscall(nr, a, &ret))
+		return ret;
 	switch (nr) {
 	case __NR_fsinfo:
 		return shim_fsinfo((int)a[0], (const char *)a[1],
@@ -103,8 +105,10 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 			return shim_model_pipe2((int *)a[0], (int)a[1]);
 		break;
 	case SYS_read:
-		if (shim_is_model_fd((int)a[0]))
+		if (shim_is_model_fd((int)a[0])) {
+			shim_read_gate((int)a[0]);
 			return shim_model_read((int)a[0], (void *)a[1], (size_t)a[2]);
+		}
 		break;
 	case SYS_write:
 		if (shim_is_model_fd((int)a[0]))

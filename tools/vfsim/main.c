@@ -12,6 +12,7 @@
  *              [SCENARIO|-]              the mount tree, findmnt's way
  *   vfsim shell [--tree default|empty|none] [--trace] [--check]
  *                                         scenario lines as they are typed
+ *   vfsim ctl PATH LINE...|-             scenario lines into a shimmed program
  *   vfsim help [COMMAND] | --help | --version
  */
 #include <stdio.h>
@@ -44,6 +45,8 @@ void tool_usage(FILE *out)
 	      "                                   an interactive scenario session: each\n"
 	      "                                   line runs as it is typed; one that\n"
 	      "                                   fails is reported and the session goes on\n"
+	      "  ctl PATH LINE...|-               run scenario lines in a program running\n"
+	      "                                   with VFSIM_SHIM_CONTROL=PATH (the shim)\n"
 	      "  help [COMMAND]                   this text, or COMMAND's own help\n"
 	      "\n"
 	      "options:\n"
@@ -66,6 +69,7 @@ static const struct {
 	{ "watch", cmd_watch },
 	{ "tree", cmd_tree },
 	{ "shell", cmd_shell },
+	{ "ctl", cmd_ctl },
 };
 
 /* The subcommand @name, or NULL. */
