@@ -16,6 +16,7 @@ HEADERS = ["vfsim.h", "testing.h", "scenario.h", "afs.h", "nfs.h"]
 NOT_WRAPPED = {
     "vfsim_print_tree": "Task.render() gives the same text",
     "vfsim_task_kernel": "Task.instance is the task's instance",
+    "vfsim_scenario_set_host": "its verbs wait for a program beside the scenario: the shim's",
 }
 
 STRUCTS = {

@@ -210,6 +210,8 @@ _PROTOS = {
     "vfsim_key_gc": (c_long, [T]),
     "vfsim_quirks": (c_uint64, [V]),
     "vfsim_set_quirks": (None, [V, c_uint64]),
+    "vfsim_clock_ns": (c_uint64, [V]),
+    "vfsim_clock_advance": (None, [V, c_uint64]),
     "vfsim_for_each_mount": (c_int, [T, MOUNT_CB, c_void_p]),
     "vfsim_path_mnt_id": (c_long, [T, _S]),
     "vfsim_mount_by_id": (c_int, [T, c_uint, MOUNT_CB, c_void_p]),
