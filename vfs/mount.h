@@ -173,6 +173,16 @@ struct mnt_namespace {
 	/* Written under namespace_sem and mount_lock (commit_tree(),
 	 * umount_tree()); read under namespace_sem (count_mounts()). */
 	unsigned int mounts;
+	/*
+	 * Model-only, for the invariant checker: how many times a mount was
+	 * hashed where another one already was (mnt_change_mountpoint() onto
+	 * an occupied mountpoint).  5.8 does it when it tucks a mount under a
+	 * propagated copy whose root is overmounted, and again when
+	 * restore_mounts() hangs such a mount back; Linux 6.17 prevents it
+	 * ("prevent mount hash conflicts", ffdc52fbbd58; docs/kernel-diff.md).
+	 * Under mount_lock.
+	 */
+	unsigned int hash_conflicts;
 	struct vfsim *kernel;		/* set once */
 };
 

@@ -487,6 +487,8 @@ void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
 	struct mountpoint *old_mp = mnt->mnt_mp;
 	struct mount *old_parent = mnt->mnt_parent;
 
+	if (mnt->mnt_ns && __lookup_mnt(&parent->mnt, mp->m_dentry))
+		mnt->mnt_ns->hash_conflicts++;
 	list_del_init(&mnt->mnt_child);
 	hlist_del_init(&mnt->mnt_mp_list);
 	hlist_del_init_rcu(&mnt->mnt_hash);
