@@ -17,6 +17,8 @@ NOT_WRAPPED = {
     "vfsim_print_tree": "Task.render() gives the same text",
     "vfsim_task_kernel": "Task.instance is the task's instance",
     "vfsim_scenario_set_host": "its verbs wait for a program beside the scenario: the shim's",
+    "vfsim_record_iter_init": "a C harness's iterator: NotificationPipe.read() decodes records",
+    "vfsim_record_next": "a C harness's iterator: NotificationPipe.read() decodes records",
 }
 
 STRUCTS = {

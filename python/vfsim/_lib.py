@@ -217,6 +217,8 @@ _PROTOS = {
     "vfsim_mount_by_id": (c_int, [T, c_uint, MOUNT_CB, c_void_p]),
     "vfsim_fsinfo": (c_long, [T, c_int, _S, POINTER(FsinfoParams), c_void_p,
                               c_size_t]),
+    "vfsim_fsinfo_by_mount_id": (c_long, [T, c_uint, POINTER(FsinfoParams),
+                                          c_void_p, c_size_t]),
     "vfsim_mountinfo": (c_long, [T, c_void_p, c_size_t]),
     "vfsim_tree_render": (c_int, [T, FILE_p, POINTER(TreeOpts)]),
     "vfsim_errno_name": (_S, [c_int]),
