@@ -28,6 +28,19 @@ static inline double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+/*
+ * CPU time of the calling thread: what a single-threaded loop costs
+ * without the time the scheduler gave other processes meanwhile (this
+ * machine is shared; wall-clock figures of one loop swung 3x with load).
+ */
+static inline __attribute__((unused)) double cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
 static inline void die(const char *what, long err)
 {
 	fprintf(stderr, BENCH_NAME ": %s: %ld (%s)\n", what, err,
@@ -78,6 +91,12 @@ static inline __attribute__((unused)) void row(const char *name, double value,
 					       const char *unit)
 {
 	printf("%-28s %12.1f %s\n", name, value, unit);
+}
+
+/* A ratio, with two decimals. */
+static inline __attribute__((unused)) void row_ratio(const char *name, double value)
+{
+	printf("%-28s %12.2f x\n", name, value);
 }
 
 #endif

@@ -1,22 +1,34 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * bench_mount - the cost of a mount and an umount, in time and in memory.
+ * bench_mount - the cost of a mount, an umount and a lookup against the
+ * number of mounts, in time and in memory.
  *
- * Boots an "empty" kernel, makes N directories /mnt/d<i>, then
- *   1. mounts N tmpfs on them and unmounts them again;
+ * For each N, boots an "empty" kernel, makes N directories /mnt/d<i>, then
+ *   1. mounts N tmpfs on them; looks up --lookups paths /mnt/d<i> (i drawn
+ *      from --seed), each walk crossing into the tmpfs; unmounts them;
  *   2. mounts one tmpfs on /mnt/src and binds it N times onto /mnt/d<i>,
- *      then unmounts the binds.
- * Prints ns per operation (CLOCK_MONOTONIC around the whole loop, divided
- * by N) and the live bytes and objects each mount adds to the instance's
- * heap (vfsim_alloc_stats: bytes the kernel code asked for, without the
- * allocator's own headers and size-class rounding, reported separately).
+ *      looks the binds up the same way, then unmounts them.
+ * Prints ns per operation (the thread's CPU time around the whole loop,
+ * divided by its length: --clock wall for CLOCK_MONOTONIC), then the ratio of each figure at every N to the first
+ * N's: with the mount, mountpoint and dentry hashes growing with what
+ * they hold, per-operation cost should not grow with N.
+ *
+ * Memory per mount (vfsim_alloc_stats live deltas across the N mounts):
+ * "objects" are the kernel objects a mount adds (bytes the kernel code
+ * asked for: struct mount, its name, superblock, root dentry and inode,
+ * mountpoint); "hash_buckets" is what the mount and mountpoint hashes
+ * grew by meanwhile, spread over the N mounts; "with_seam_headers" adds
+ * the allocation seam's per-object header to the objects.  Not counted:
+ * the mount-ID index's buckets (rculfhash, outside the seam) and the
+ * allocator's size-class rounding.
  *
  * The namespace's mount limit (fs.mount-max, 100000 by default) is raised
- * to N + 16 through <vfs/kernel.h>, as a sysctl would.
+ * to N + 16 (vfsim_options.mount_max), as the sysctl would.
  *
- *   bench_mount [--n N] [--iters I] [--seed S] [--mhash-shift K]
- * --iters repeats the whole measurement and reports the fastest run;
- * --seed only seeds the instance (nothing here is random).
+ *   bench_mount [--n N[,N...]] [--iters I] [--seed S] [--lookups L]
+ *               [--clock cpu|wall]
+ * Default N: 10000,100000,1000000 (about 40 s on an idle core, 2 GB).
+ * --iters repeats each N and keeps the fastest run of each figure.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,140 +47,241 @@
 
 /* The allocation seam's per-object header (struct kmem_hdr, compat/alloc.c). */
 #define SEAM_HEADER_BYTES 48
+#define MAX_NS 8
 
+static double (*clock_ns)(void) = cpu_ns;
 
-struct result {
-	double mkdir_ns, mount_ns, umount_ns, bind_ns, bind_umount_ns;
-	double mount_bytes, mount_objs, bind_bytes, bind_objs;
+enum { F_MKDIR, F_MOUNT, F_LOOKUP, F_UMOUNT, F_BIND, F_BIND_LOOKUP,
+       F_BIND_UMOUNT, NR_TIMES };
+
+static const char *const time_names[NR_TIMES] = {
+	"mkdir", "tmpfs.mount", "tmpfs.lookup", "tmpfs.umount",
+	"bind.mount", "bind.lookup", "bind.umount",
 };
 
-static void run(unsigned long n, uint64_t seed, unsigned int mhash_shift,
+struct result {
+	double ns[NR_TIMES];
+	double mount_bytes, mount_objs, mount_buckets;
+	double bind_bytes, bind_objs, bind_buckets;
+	unsigned int mhash_shift, dhash_shift;
+};
+
+/* Bytes of the mount and mountpoint hashes' bucket arrays. */
+static double mhash_bytes(const struct vfsim *v)
+{
+	return (double)(sizeof(struct hlist_head) <<
+			v->mount_hashtable->shift) +
+	       (double)(sizeof(struct hlist_head) <<
+			v->mountpoint_hashtable->shift);
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* @lookups walks of /mnt/d<i>, random i: each must end on a mount. */
+static double time_lookups(struct vfsim_task *t, unsigned long n,
+			   unsigned long lookups, uint64_t seed)
+{
+	uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 1;
+	char path[64];
+	unsigned long i;
+	double t0 = clock_ns();
+
+	for (i = 0; i < lookups; i++) {
+		long r;
+
+		snprintf(path, sizeof(path), "/mnt/d%lu", (unsigned long)(xorshift(&s) % n));
+		r = vfsim_path_mnt_id(t, path);
+		if (r <= 1)
+			die(path, r < 0 ? r : -EINVAL);
+	}
+	return (clock_ns() - t0) / (double)lookups;
+}
+
+static double mount_n(struct vfsim_task *t, unsigned long n, const char *src,
+		      const char *type, unsigned long flags)
+{
+	char path[64];
+	unsigned long i;
+	double t0 = clock_ns();
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "/mnt/d%lu", i);
+		CHECK(vfsim_mount(t, src, path, type, flags, NULL));
+	}
+	return (clock_ns() - t0) / (double)n;
+}
+
+static double umount_n(struct vfsim_task *t, unsigned long n)
+{
+	char path[64];
+	unsigned long i;
+	double t0 = clock_ns();
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "/mnt/d%lu", i);
+		CHECK(vfsim_umount2(t, path, 0));
+	}
+	return (clock_ns() - t0) / (double)n;
+}
+
+static void run(unsigned long n, unsigned long lookups, uint64_t seed,
 		struct result *res)
 {
-	struct vfsim_options opts = { .seed = seed, .mhash_shift = mhash_shift };
+	struct vfsim_options opts = { .seed = seed, .mount_max = (unsigned int)n + 16 };
 	struct vfsim_alloc_stats a, b;
 	struct vfsim *v;
 	struct vfsim_task *t;
 	char path[64];
 	unsigned long i;
-	double t0;
+	double t0, h;
 
 	CHECK(vfsim_create(&opts, &v));
-	v->mount_max = (unsigned int)n + 16;
 	CHECK(vfsim_boot(v, "empty"));
 	t = vfsim_init_task(v);
 	CHECK(vfsim_mkdirat(t, AT_FDCWD, "/mnt", 0755));
 	CHECK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/src", 0755));
 
-	t0 = now_ns();
+	t0 = clock_ns();
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "/mnt/d%lu", i);
 		CHECK(vfsim_mkdirat(t, AT_FDCWD, path, 0755));
 	}
-	res->mkdir_ns = (now_ns() - t0) / (double)n;
+	res->ns[F_MKDIR] = (clock_ns() - t0) / (double)n;
 
 	/* 1. tmpfs mounts */
 	vfsim_rcu_barrier();
 	vfsim_alloc_stats(v, &a);
-	t0 = now_ns();
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "/mnt/d%lu", i);
-		CHECK(vfsim_mount(t, "tmpfs", path, "tmpfs", 0, NULL));
-	}
-	res->mount_ns = (now_ns() - t0) / (double)n;
+	h = mhash_bytes(v);
+	res->ns[F_MOUNT] = mount_n(t, n, "tmpfs", "tmpfs", 0);
+	vfsim_rcu_barrier();	/* the hashes' old bucket arrays */
 	vfsim_alloc_stats(v, &b);
-	res->mount_bytes = (double)(b.live_bytes - a.live_bytes) / (double)n;
+	res->mount_buckets = (mhash_bytes(v) - h) / (double)n;
+	res->mount_bytes = (double)(b.live_bytes - a.live_bytes) / (double)n -
+			   res->mount_buckets;
 	res->mount_objs = (double)(b.live_objects - a.live_objects) / (double)n;
-
-	t0 = now_ns();
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "/mnt/d%lu", i);
-		CHECK(vfsim_umount2(t, path, 0));
-	}
-	res->umount_ns = (now_ns() - t0) / (double)n;
+	res->ns[F_LOOKUP] = time_lookups(t, n, lookups, seed);
+	res->ns[F_UMOUNT] = umount_n(t, n);
 
 	/* 2. bind mounts of one tmpfs */
 	CHECK(vfsim_mount(t, "src", "/mnt/src", "tmpfs", 0, NULL));
 	vfsim_rcu_barrier();
 	vfsim_alloc_stats(v, &a);
-	t0 = now_ns();
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "/mnt/d%lu", i);
-		CHECK(vfsim_mount(t, "/mnt/src", path, NULL, MS_BIND, NULL));
-	}
-	res->bind_ns = (now_ns() - t0) / (double)n;
+	h = mhash_bytes(v);
+	res->ns[F_BIND] = mount_n(t, n, "/mnt/src", NULL, MS_BIND);
+	vfsim_rcu_barrier();
 	vfsim_alloc_stats(v, &b);
-	res->bind_bytes = (double)(b.live_bytes - a.live_bytes) / (double)n;
+	res->bind_buckets = (mhash_bytes(v) - h) / (double)n;
+	res->bind_bytes = (double)(b.live_bytes - a.live_bytes) / (double)n -
+			  res->bind_buckets;
 	res->bind_objs = (double)(b.live_objects - a.live_objects) / (double)n;
+	res->ns[F_BIND_LOOKUP] = time_lookups(t, n, lookups, seed);
+	res->ns[F_BIND_UMOUNT] = umount_n(t, n);
 
-	t0 = now_ns();
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "/mnt/d%lu", i);
-		CHECK(vfsim_umount2(t, path, 0));
-	}
-	res->bind_umount_ns = (now_ns() - t0) / (double)n;
-
+	res->mhash_shift = v->mount_hashtable->shift;
+	res->dhash_shift = v->dentry_hashtable->shift;
 	if (vfsim_destroy_check(v, stderr))
 		die("vfsim_destroy_check", -EUCLEAN);
 }
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: bench_mount [--n N] [--iters I] [--seed S] "
-		"[--mhash-shift K]\n");
+	fprintf(stderr, "usage: bench_mount [--n N[,N...]] [--iters I] [--seed S] "
+		"[--lookups L] [--clock cpu|wall]\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	unsigned long ns[2] = { 10000, 100000 }, nn = 2, iters = 1, k, j;
-	unsigned int mhash_shift = 0;
+	unsigned long ns[MAX_NS] = { 10000, 100000, 1000000 }, nn = 3;
+	unsigned long iters = 1, lookups = 100000, k, j, f;
+	static struct result best[MAX_NS];
+	const char *n_arg = NULL, *clock_arg = "cpu";
+	double wall0 = now_ns(), cpu0 = cpu_ns();
 	uint64_t seed = 1;
-
-	const char *n_arg = NULL;	/* one N instead of the two defaults */
 	const struct bench_opt args[] = {
 		{ "--n", .str = &n_arg },
 		{ "--iters", .ul = &iters },
 		{ "--seed", .u64 = &seed },
-		{ "--mhash-shift", .ui = &mhash_shift },
+		{ "--lookups", .ul = &lookups },
+		{ "--clock", .str = &clock_arg },
 		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args))
 		usage();
 	if (n_arg) {
-		ns[0] = strtoul(n_arg, NULL, 0);
-		nn = 1;
+		char *end;
+
+		for (nn = 0; nn < MAX_NS; nn++) {
+			ns[nn] = strtoul(n_arg, &end, 0);
+			if (!ns[nn] || end == n_arg)
+				usage();
+			if (!*end) {
+				nn++;
+				break;
+			}
+			if (*end != ',')
+				usage();
+			n_arg = end + 1;
+		}
 	}
 	if (!iters)
 		iters = 1;
+	if (!lookups)
+		usage();
+	if (!strcmp(clock_arg, "wall"))
+		clock_ns = now_ns;
+	else if (strcmp(clock_arg, "cpu"))
+		usage();
 
 	for (k = 0; k < nn; k++) {
-		struct result best = { 0 }, r;
+		struct result r, *b = &best[k];
 		unsigned long n = ns[k];
 
-		if (!n)
-			usage();
 		for (j = 0; j < iters; j++) {
-			run(n, seed, mhash_shift, &r);
-			if (!j || r.mount_ns < best.mount_ns)
-				best = r;
+			run(n, lookups, seed, &r);
+			if (!j) {
+				*b = r;
+				continue;
+			}
+			for (f = 0; f < NR_TIMES; f++)
+				if (r.ns[f] < b->ns[f])
+					b->ns[f] = r.ns[f];
 		}
-		printf("# bench_mount n=%lu iters=%lu mhash_shift=%u%s\n", n, iters,
-		       mhash_shift, mhash_shift ? "" : " (default)");
-		row("mkdir", best.mkdir_ns, "ns/op");
-		row("tmpfs.mount", best.mount_ns, "ns/op");
-		row("tmpfs.umount", best.umount_ns, "ns/op");
-		row("tmpfs.live_bytes", best.mount_bytes, "B/mount");
-		row("tmpfs.live_objects", best.mount_objs, "objects/mount");
-		row("tmpfs.with_seam_headers", best.mount_bytes +
-		    best.mount_objs * SEAM_HEADER_BYTES, "B/mount");
-		row("bind.mount", best.bind_ns, "ns/op");
-		row("bind.umount", best.bind_umount_ns, "ns/op");
-		row("bind.live_bytes", best.bind_bytes, "B/mount");
-		row("bind.live_objects", best.bind_objs, "objects/mount");
-		row("bind.with_seam_headers", best.bind_bytes +
-		    best.bind_objs * SEAM_HEADER_BYTES, "B/mount");
+		printf("# bench_mount n=%lu iters=%lu lookups=%lu clock=%s: hashes "
+		       "grown to 2^%u mount/mountpoint, 2^%u dentry buckets\n", n,
+		       iters, lookups, clock_arg, b->mhash_shift, b->dhash_shift);
+		for (f = 0; f < NR_TIMES; f++)
+			row(time_names[f], b->ns[f], "ns/op");
+		row("tmpfs.objects", b->mount_bytes, "B/mount");
+		row("tmpfs.objects.count", b->mount_objs, "objects/mount");
+		row("tmpfs.with_seam_headers", b->mount_bytes +
+		    b->mount_objs * SEAM_HEADER_BYTES, "B/mount");
+		row("tmpfs.hash_buckets", b->mount_buckets, "B/mount");
+		row("bind.objects", b->bind_bytes, "B/mount");
+		row("bind.objects.count", b->bind_objs, "objects/mount");
+		row("bind.with_seam_headers", b->bind_bytes +
+		    b->bind_objs * SEAM_HEADER_BYTES, "B/mount");
+		row("bind.hash_buckets", b->bind_buckets, "B/mount");
+		fflush(stdout);
 	}
+	for (k = 1; k < nn; k++) {
+		char name[64];
+
+		printf("# per-operation cost at n=%lu over n=%lu (targets: 1.5 at "
+		       "100,000, 2 at 1,000,000)\n", ns[k], ns[0]);
+		for (f = 0; f < NR_TIMES; f++) {
+			snprintf(name, sizeof(name), "ratio.%s", time_names[f]);
+			row_ratio(name, best[k].ns[f] / best[0].ns[f]);
+		}
+	}
+	/* How busy the machine was: 1.0 when this process had a core to itself. */
+	row_ratio("load.wall_over_cpu", (now_ns() - wall0) / (cpu_ns() - cpu0));
 	return 0;
 }

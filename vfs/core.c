@@ -87,14 +87,16 @@ static void vfsim_free_tables(struct vfsim *v)
 	unregister_filesystems(v);
 }
 
+/*
+ * The hashes start at their boot sizes and grow with what they hold
+ * (compat's hlist_table.h): the mount hash in __attach_mnt(), the
+ * mountpoint hash in get_mountpoint(), the dentry hash in d_add().
+ */
 static int vfsim_init_tables(struct vfsim *v)
 {
-	size_t n = (size_t)1 << v->m_hash_shift;
-	size_t nd = (size_t)1 << v->d_hash_shift;
-
-	v->mount_hashtable = kvcalloc(n, sizeof(struct hlist_head), GFP_KERNEL);
-	v->mountpoint_hashtable = kvcalloc(n, sizeof(struct hlist_head), GFP_KERNEL);
-	v->dentry_hashtable = kvcalloc(nd, sizeof(struct hlist_head), GFP_KERNEL);
+	v->mount_hashtable = hlist_table_alloc(v->m_hash_shift, GFP_KERNEL);
+	v->mountpoint_hashtable = hlist_table_alloc(v->m_hash_shift, GFP_KERNEL);
+	v->dentry_hashtable = hlist_table_alloc(v->d_hash_shift, GFP_KERNEL);
 	if (!v->mount_hashtable || !v->mountpoint_hashtable || !v->dentry_hashtable)
 		return -ENOMEM;
 	/*

@@ -27,12 +27,23 @@ unsigned int full_name_hash(const void *salt, const char *name, unsigned int len
 	return (unsigned int)(h ^ (h >> 32));
 }
 
+static u64 d_hash_key(const struct dentry *parent, unsigned int hash)
+{
+	return (hash + ((uintptr_t)parent >> 4) * 0x9e3779b97f4a7c15ULL) *
+		0x9e3779b97f4a7c15ULL;
+}
+
 static struct hlist_head *d_hash(struct vfsim *v, const struct dentry *parent,
 				 unsigned int hash)
 {
-	u64 k = hash + ((uintptr_t)parent >> 4) * 0x9e3779b97f4a7c15ULL;
+	return hlist_table_bucket(v->dentry_hashtable, d_hash_key(parent, hash));
+}
 
-	return &v->dentry_hashtable[(k >> 20) & ((1U << v->d_hash_shift) - 1)];
+static u64 d_hash_node(const struct hlist_node *node)
+{
+	const struct dentry *d = hlist_entry(node, struct dentry, d_hash);
+
+	return d_hash_key(d->d_parent, d->d_name.hash);
 }
 
 struct dentry *dget(struct dentry *d)
@@ -123,6 +134,13 @@ void d_add(struct dentry *d, struct inode *inode)
 	spin_lock(&v->dcache_lock);
 	hlist_add_head_rcu(&d->d_hash, d_hash(v, d->d_parent, d->d_name.hash));
 	list_add_tail(&d->d_child, &d->d_parent->d_subdirs);
+	/*
+	 * The kernel sizes the dentry hash at boot; the model doubles it
+	 * when its dentries outnumber its buckets (hlist_table.h).  No
+	 * sleeping under dcache_lock, and a failure keeps the old table.
+	 */
+	if (hlist_table_full(v->dentry_hashtable, ++v->nr_hashed_dentries))
+		hlist_table_grow(&v->dentry_hashtable, d_hash_node, GFP_ATOMIC);
 	spin_unlock(&v->dcache_lock);
 }
 
@@ -157,9 +175,11 @@ static void dentry_free(struct dentry *d)
 
 static void d_unhash_locked(struct vfsim *v, struct dentry *d)
 {
-	hlist_del_init_rcu(&d->d_hash);
+	if (!d_unhashed(d)) {
+		hlist_del_init_rcu(&d->d_hash);
+		v->nr_hashed_dentries--;
+	}
 	list_del_init(&d->d_child);
-	(void)v;
 }
 
 void dput(struct dentry *d)

@@ -139,20 +139,27 @@ struct dentry {
 	 * in what was padding.) */
 	unsigned int d_mount_watches;
 	/*
-	 * d_parent and d_name: set once, before d_add() hashes the dentry.
-	 * The model has no rename; readers still follow the kernel's rule
-	 * for them (RCU plus rename_lock's sequence: the notification walk,
-	 * dentry_path_raw(), __d_path()), under which a rename would change
-	 * them with rename_lock's write side held.
+	 * What d_lookup() reads of each dentry on a hash chain comes first,
+	 * in the kernel's order (d_hash, d_parent, d_name, d_inode, d_iname):
+	 * a chain walk then touches one or two cache lines per dentry, not
+	 * four; with 100,000 dentries those lines are misses.
+	 *
+	 * d_hash is under the instance's dcache_lock.  d_parent and d_name:
+	 * set once, before d_add() hashes the dentry.  The model has no
+	 * rename; readers still follow the kernel's rule for them (RCU plus
+	 * rename_lock's sequence: the notification walk, dentry_path_raw(),
+	 * __d_path()), under which a rename would change them with
+	 * rename_lock's write side held.
 	 */
+	struct hlist_node d_hash;	/* in the instance's dentry hash, by (parent, name) */
 	struct dentry *d_parent;
 	struct qstr d_name;
 	struct inode *d_inode;		/* set once (d_instantiate(), d_add()) */
+	char d_iname[DNAME_INLINE_LEN];	/* with d_name */
 	struct super_block *d_sb;	/* set once */
 	atomic_t d_count;		/* atomic: 1 for being in the tree + users */
 	spinlock_t d_lock;
-	/* d_hash, d_child, d_subdirs: under the instance's dcache_lock. */
-	struct hlist_node d_hash;	/* in the instance's dentry hash, by (parent, name) */
+	/* d_child, d_subdirs: under the instance's dcache_lock. */
 	struct list_head d_child;	/* on the parent's d_subdirs */
 	struct list_head d_subdirs;	/* children, in creation order */
 	/* d_op, d_fsdata: set once, before publication or (an automount
@@ -160,7 +167,6 @@ struct dentry {
 	 * DCACHE_NEED_AUTOMOUNT; read without a lock. */
 	const struct dentry_operations *d_op;
 	void *d_fsdata;
-	char d_iname[DNAME_INLINE_LEN];	/* with d_name */
 };
 
 static inline bool d_mountpoint(const struct dentry *d)

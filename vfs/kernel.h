@@ -11,6 +11,7 @@
 #include <compat/ksim.h>
 #include <linux/mutex.h>
 #include <linux/seqlock.h>
+#include <linux/hlist_table.h>
 #include <linux/idr.h>
 #include <vfs/task.h>
 
@@ -41,9 +42,18 @@ struct vfsim {
 	struct rw_semaphore namespace_sem;
 	unsigned int mount_max;		/* fs.mount-max: mounts per namespace */
 	seqlock_t mount_lock;
+	/*
+	 * The mount and mountpoint hashes start at 2^m_hash_shift buckets and
+	 * double when their entries outnumber their buckets (hlist_table.h):
+	 * nr_mounted counts the mounts on a mountpoint (mnt_mp set: the mount
+	 * hash's entries, and the copies propagate_mnt() has yet to hash),
+	 * nr_mountpoints the mountpoint hash's.  Under mount_lock.
+	 */
 	unsigned int m_hash_shift;
-	struct hlist_head *mount_hashtable;
-	struct hlist_head *mountpoint_hashtable;
+	struct hlist_table __rcu *mount_hashtable;
+	struct hlist_table *mountpoint_hashtable;
+	unsigned long nr_mounted;
+	unsigned long nr_mountpoints;
 	struct ida mnt_id_ida;
 	struct ida mnt_group_ida;
 	struct cds_lfht *mnt_id_ht;	/* mnt_id -> struct mount, RCU */
@@ -55,8 +65,9 @@ struct vfsim {
 	/* Dentries */
 	seqlock_t rename_lock;
 	spinlock_t dcache_lock;
-	unsigned int d_hash_shift;
-	struct hlist_head *dentry_hashtable;
+	unsigned int d_hash_shift;	/* the dentry hash's boot size, as above */
+	struct hlist_table *dentry_hashtable;
+	unsigned long nr_hashed_dentries;	/* under dcache_lock */
 
 	/* Tasks */
 	spinlock_t tasks_lock;

@@ -156,6 +156,39 @@ static int follow_automount(struct path *path, struct nameidata *nd)
 }
 
 /*
+ * Cross every mount stacked on @path in one go, as 5.8's RCU walk does
+ * (__follow_mount_rcu(): a hash lookup per level, no reference until the
+ * walk is done), here under one hold of namespace_sem, the model's lock
+ * for ref-walk's mount crossings.  lookup_mnt() per level took the lock
+ * and a reference on each mount and root crossed, only to drop them at
+ * the next level: on a stack of N mounts every walk paid that N times.
+ * False if nothing is mounted on @path (any more).
+ */
+static bool follow_mount_stack(struct path *path)
+{
+	struct vfsim *v = path->mnt->mnt_sb->s_kernel;
+	struct vfsmount *mnt = path->mnt;
+	struct dentry *dentry = path->dentry;
+	struct mount *mounted;
+
+	down_read(&v->namespace_sem);
+	while (d_mountpoint(dentry) && (mounted = __lookup_mnt(mnt, dentry))) {
+		mnt = &mounted->mnt;
+		dentry = mnt->mnt_root;
+	}
+	if (mnt != path->mnt)
+		mntget(mnt);
+	up_read(&v->namespace_sem);
+	if (mnt == path->mnt)
+		return false;
+	dput(path->dentry);
+	mntput_no_expire(real_mount(path->mnt));
+	path->mnt = mnt;
+	path->dentry = dget(dentry);
+	return true;
+}
+
+/*
  * Cross whatever is mounted on @path; trigger an automount if allowed.
  * Returns 0 or -errno; @path always holds valid references.
  */
@@ -164,17 +197,8 @@ static int follow_managed(struct path *path, struct nameidata *nd, bool automoun
 	for (;;) {
 		unsigned int flags = READ_ONCE(path->dentry->d_flags);
 
-		if (flags & DCACHE_MOUNTED) {
-			struct vfsmount *mounted = lookup_mnt(path);
-
-			if (mounted) {
-				dput(path->dentry);
-				mntput_no_expire(real_mount(path->mnt));
-				path->mnt = mounted;
-				path->dentry = dget(mounted->mnt_root);
-				continue;
-			}
-		}
+		if ((flags & DCACHE_MOUNTED) && follow_mount_stack(path))
+			continue;
 		if ((flags & DCACHE_NEED_AUTOMOUNT) && automount) {
 			int err = follow_automount(path, nd);
 

@@ -40,20 +40,58 @@ enum umount_tree_flags {
 
 /* ---- hashes ------------------------------------------------------------- */
 
+static u64 m_hash_key(const struct vfsmount *mnt, const struct dentry *dentry)
+{
+	return ((uintptr_t)mnt / 64 + (uintptr_t)dentry / 64) * 0x9e3779b97f4a7c15ULL;
+}
+
+/* Readers hold namespace_sem or mount_lock, or sample mount_lock's sequence
+ * under RCU and retry: a resize is a mount_lock write (hlist_table.h). */
 static struct hlist_head *m_hash(struct vfsim *v, struct vfsmount *mnt,
 				 struct dentry *dentry)
 {
-	u64 tmp = ((uintptr_t)mnt / 64) + ((uintptr_t)dentry / 64);
+	return hlist_table_bucket(rcu_dereference(v->mount_hashtable),
+				  m_hash_key(mnt, dentry));
+}
 
-	tmp *= 0x9e3779b97f4a7c15ULL;
-	return &v->mount_hashtable[(tmp >> 32) & ((1U << v->m_hash_shift) - 1)];
+static u64 m_hash_node(const struct hlist_node *node)
+{
+	const struct mount *mnt = hlist_entry(node, struct mount, mnt_hash);
+
+	return m_hash_key(&mnt->mnt_parent->mnt, mnt->mnt_mountpoint);
+}
+
+static u64 mp_hash_key(const struct dentry *dentry)
+{
+	return ((uintptr_t)dentry / 64) * 0x9e3779b97f4a7c15ULL;
 }
 
 static struct hlist_head *mp_hash(struct vfsim *v, struct dentry *dentry)
 {
-	u64 tmp = ((uintptr_t)dentry / 64) * 0x9e3779b97f4a7c15ULL;
+	return hlist_table_bucket(v->mountpoint_hashtable, mp_hash_key(dentry));
+}
 
-	return &v->mountpoint_hashtable[(tmp >> 32) & ((1U << v->m_hash_shift) - 1)];
+static u64 mp_hash_node(const struct hlist_node *node)
+{
+	return mp_hash_key(hlist_entry(node, struct mountpoint, m_hash)->m_dentry);
+}
+
+/*
+ * The kernel sizes both hashes at boot; the model doubles them when their
+ * entries outnumber their buckets.  Under mount_lock, where nothing may
+ * sleep (GFP_ATOMIC); if the allocation fails the table stays as it is,
+ * only slower, and the next insertion tries again.
+ */
+static void mnt_hash_grow(struct vfsim *v)
+{
+	if (hlist_table_full(v->mount_hashtable, v->nr_mounted))
+		hlist_table_grow(&v->mount_hashtable, m_hash_node, GFP_ATOMIC);
+}
+
+static void mp_hash_grow(struct vfsim *v)
+{
+	if (hlist_table_full(v->mountpoint_hashtable, v->nr_mountpoints))
+		hlist_table_grow(&v->mountpoint_hashtable, mp_hash_node, GFP_ATOMIC);
 }
 
 static void lock_mount_hash(struct vfsim *v) { write_seqlock(&v->mount_lock); }
@@ -354,6 +392,8 @@ static struct mountpoint *get_mountpoint(struct vfsim *v, struct dentry *dentry)
 	mp->m_count = 1;
 	INIT_HLIST_HEAD(&mp->m_list);
 	hlist_add_head(&mp->m_hash, mp_hash(v, dentry));
+	v->nr_mountpoints++;
+	mp_hash_grow(v);
 	unlock_mount_hash(v);
 	return mp;
 }
@@ -370,6 +410,7 @@ static void __put_mountpoint(struct mountpoint *mp, struct list_head *unused)
 		WRITE_ONCE(dentry->d_flags, dentry->d_flags & ~DCACHE_MOUNTED);
 		spin_unlock(&dentry->d_lock);
 		hlist_del(&mp->m_hash);
+		mp->m_dentry->d_sb->s_kernel->nr_mountpoints--;
 		dput(dentry);
 		kfree(mp);
 	}
@@ -396,6 +437,7 @@ static struct mountpoint *unhash_mnt(struct mount *mnt)
 	hlist_del_init(&mnt->mnt_mp_list);
 	mp = mnt->mnt_mp;
 	mnt->mnt_mp = NULL;
+	mnt_kernel(mnt)->nr_mounted--;
 	return mp;
 }
 
@@ -412,6 +454,8 @@ void mnt_set_mountpoint(struct mount *mnt, struct mountpoint *mp,
 {
 	mp->m_count++;
 	mnt_add_count(mnt, 1);	/* essentially, that's mntget */
+	if (!child_mnt->mnt_mp)
+		mnt_kernel(child_mnt)->nr_mounted++;
 	child_mnt->mnt_mountpoint = mp->m_dentry;
 	child_mnt->mnt_parent = mnt;
 	child_mnt->mnt_mp = mp;
@@ -425,6 +469,7 @@ static void __attach_mnt(struct mount *mnt, struct mount *parent)
 	hlist_add_head_rcu(&mnt->mnt_hash,
 			   m_hash(v, &parent->mnt, mnt->mnt_mountpoint));
 	list_add_tail(&mnt->mnt_child, &parent->mnt_mounts);
+	mnt_hash_grow(v);
 }
 
 /* Caller holds mount_lock. */

@@ -134,7 +134,9 @@ struct vfsim_options {
 	/* VFSIM_QUIRK_* bits: reproduce the posted v17 behaviour of an erratum. */
 	uint64_t quirks;
 	enum vfsim_allocator allocator;
-	/* log2 of the mount and mountpoint hash sizes; 0 = default (10). */
+	/* log2 of the first size of the mount and mountpoint hashes (the
+	 * dentry hash's is 4x), 1..20; 0 = default (10).  Not a tuning knob:
+	 * the hashes double as they fill, whatever their first size. */
 	unsigned int mhash_shift;
 	/* First superblock unique ID; 0 = derived from the seed (S10, docs/errata.md). */
 	uint64_t sb_id_start;
