@@ -212,6 +212,8 @@ void path_get(const struct path *path);
 void path_put(const struct path *path);
 struct vfsmount *lookup_mnt(const struct path *path);
 struct mount *__lookup_mnt(struct vfsmount *mnt, struct dentry *dentry);
+struct mount *__lookup_mnt_in(struct vfsim *v, struct vfsmount *mnt,
+			      struct dentry *dentry);
 struct vfsmount *vfs_create_mount(struct fs_context *fc);
 struct vfsmount *vfs_kern_mount(struct file_system_type *type, int flags,
 				const char *name, const char *data);

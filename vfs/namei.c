@@ -172,7 +172,7 @@ static bool follow_mount_stack(struct path *path)
 	struct mount *mounted;
 
 	down_read(&v->namespace_sem);
-	while (d_mountpoint(dentry) && (mounted = __lookup_mnt(mnt, dentry))) {
+	while (d_mountpoint(dentry) && (mounted = __lookup_mnt_in(v, mnt, dentry))) {
 		mnt = &mounted->mnt;
 		dentry = mnt->mnt_root;
 	}

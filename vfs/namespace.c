@@ -311,16 +311,26 @@ bool __mnt_is_readonly(struct vfsmount *mnt)
 
 /* ---- lookups ------------------------------------------------------------ */
 
-/* Caller holds namespace_sem or mount_lock, or is under RCU with a seq check. */
-struct mount *__lookup_mnt(struct vfsmount *mnt, struct dentry *dentry)
+/*
+ * Caller holds namespace_sem or mount_lock, or is under RCU with a seq
+ * check.  The kernel's hash is a global; the model's hangs off the
+ * instance, which a walk crossing a stack of mounts passes in rather than
+ * load each mount's superblock to find it.
+ */
+struct mount *__lookup_mnt_in(struct vfsim *v, struct vfsmount *mnt,
+			      struct dentry *dentry)
 {
-	struct vfsim *v = mnt->mnt_sb->s_kernel;
 	struct mount *p;
 
 	hlist_for_each_entry_rcu(p, m_hash(v, mnt, dentry), mnt_hash)
 		if (&p->mnt_parent->mnt == mnt && p->mnt_mountpoint == dentry)
 			return p;
 	return NULL;
+}
+
+struct mount *__lookup_mnt(struct vfsmount *mnt, struct dentry *dentry)
+{
+	return __lookup_mnt_in(mnt->mnt_sb->s_kernel, mnt, dentry);
 }
 
 /* The mount on top of @path, with a reference, or NULL. */
