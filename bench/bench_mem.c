@@ -38,10 +38,12 @@
 
 static double rss_bytes(void)
 {
-	unsigned long size, resident;
+	unsigned long size = 0, resident = 0;
 	FILE *f = fopen("/proc/self/statm", "r");
 
-	if (!f || fscanf(f, "%lu %lu", &size, &resident) != 2)
+	if (!f)
+		die("/proc/self/statm", -EIO);
+	if (fscanf(f, "%lu %lu", &size, &resident) != 2)
 		die("/proc/self/statm", -EIO);
 	fclose(f);
 	return (double)resident * (double)sysconf(_SC_PAGESIZE);
