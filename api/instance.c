@@ -13,7 +13,7 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-#define VFSIM_DEFAULT_MHASH_SHIFT 10
+#define VFSIM_DEFAULT_MHASH_SHIFT 4
 
 const char *vfsim_version(void)
 {

@@ -135,7 +135,7 @@ struct vfsim_options {
 	uint64_t quirks;
 	enum vfsim_allocator allocator;
 	/* log2 of the first size of the mount and mountpoint hashes (the
-	 * dentry hash's is 4x), 1..20; 0 = default (10).  Not a tuning knob:
+	 * dentry hash's is 4x), 1..20; 0 = default (4).  Not a tuning knob:
 	 * the hashes double as they fill, whatever their first size. */
 	unsigned int mhash_shift;
 	/* First superblock unique ID; 0 = derived from the seed (S10, docs/errata.md). */
