@@ -114,6 +114,12 @@ bool scn_fd_exists(struct scn_call *c, const char *name);
 long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
 		   struct vfsim_task **t, int *fd);
 
+/* Key names (key add ... NAME): the serial a name stands for.  Adding a
+ * name that exists rebinds it.  0, or SCN_FAILED (out of memory). */
+long scn_key_add(struct scn_call *c, const char *name, int32_t serial);
+/* true and *@serial if @name is a key name. */
+bool scn_key_lookup(struct scn_call *c, const char *name, int32_t *serial);
+
 /* ---- after_each (run.c) ---------------------------------------------------- */
 
 /* Run @argv (@argc words) after every later line; @argc 0: no longer.
@@ -160,6 +166,7 @@ extern const struct scn_verb scn_verbs_notify[];
 extern const struct scn_verb scn_verbs_pipe[];
 extern const struct scn_verb scn_verbs_tobj[];
 extern const struct scn_verb scn_verbs_host[];
+extern const struct scn_verb scn_verbs_keys[];
 
 const struct scn_verb *scn_verb_find(const char *name);
 

@@ -27,6 +27,12 @@ struct scn_fd_entry {
 	int fd;
 };
 
+struct scn_key_entry {
+	struct scn_key_entry *next;
+	char *name;
+	int32_t serial;
+};
+
 struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
 				long *err)
 {
@@ -109,8 +115,51 @@ long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
 	return scn_syntax(c, "no open file named '%s'", name);
 }
 
+long scn_key_add(struct scn_call *c, const char *name, int32_t serial)
+{
+	struct scn_key_entry *e;
+
+	for (e = c->s->keys; e; e = e->next) {
+		if (strcmp(e->name, name) == 0) {
+			e->serial = serial;
+			return 0;
+		}
+	}
+	e = calloc(1, sizeof(*e));
+	if (e)
+		e->name = strdup(name);
+	if (!e || !e->name) {
+		free(e);
+		return scn_fail(c, "out of memory");
+	}
+	e->serial = serial;
+	e->next = c->s->keys;
+	c->s->keys = e;
+	return 0;
+}
+
+bool scn_key_lookup(struct scn_call *c, const char *name, int32_t *serial)
+{
+	struct scn_key_entry *e;
+
+	for (e = c->s->keys; e; e = e->next) {
+		if (strcmp(e->name, name) == 0) {
+			*serial = e->serial;
+			return true;
+		}
+	}
+	return false;
+}
+
 void scn_names_free(struct vfsim_scenario *s)
 {
+	while (s->keys) {
+		struct scn_key_entry *e = s->keys;
+
+		s->keys = e->next;
+		free(e->name);
+		free(e);
+	}
 	while (s->fds) {
 		struct scn_fd_entry *e = s->fds;
 

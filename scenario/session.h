@@ -14,6 +14,7 @@
 
 struct scn_task_entry;
 struct scn_fd_entry;
+struct scn_key_entry;
 
 struct vfsim_scenario {
 	struct vfsim *v;
@@ -33,6 +34,7 @@ struct vfsim_scenario {
 	struct scn_task_entry *tasks;	/* created by `as`, newest first */
 	struct scn_fd_entry *fds;	/* open NAMEs, newest first */
 	struct vfsim_scenario_host host;	/* vfsim_scenario_set_host() */
+	struct scn_key_entry *keys;	/* key NAMEs, newest first */
 	char what[512];			/* the innermost verb of the line */
 	char detail[512];		/* scn_set_detail() */
 };

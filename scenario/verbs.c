@@ -22,6 +22,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_pipe,
 	scn_verbs_tobj,
 	scn_verbs_host,
+	scn_verbs_keys,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))
