@@ -135,19 +135,14 @@ const struct key_type *key_type_lookup(const char *type)
 
 /*
  * Instantiate @key and link it into @keyring (if any): INSTANTIATED on the
- * key, then LINKED on the keyring.  The link's room is made first, so the
- * link itself cannot fail once the key is instantiated.
+ * key, then LINKED on the keyring.  The caller has made the link's room
+ * (__key_link_begin()) before it allocated the key, so that a key that
+ * gets a serial is linked.
  */
 int key_instantiate_and_link(struct key *key, struct key_preparsed_payload *prep,
 			     struct key *keyring)
 {
 	int ret;
-
-	if (keyring) {
-		ret = __key_link_begin(keyring);
-		if (ret < 0)
-			return ret;
-	}
 
 	ret = -EBUSY;
 	if (key->state == KEY_IS_UNINSTANTIATED) {
@@ -233,6 +228,14 @@ key_ref_t key_create_or_update(key_ref_t keyring_ref, const char *type,
 			key_ref = __key_update(key_ref, &prep);
 			goto out;
 		}
+	}
+
+	/* Room for the link before the key, as 5.8's __key_link_begin()
+	 * comes before key_alloc(): a key that gets a serial is linked. */
+	ret = __key_link_begin(keyring);
+	if (ret < 0) {
+		key_ref = ERR_PTR(ret);
+		goto out;
 	}
 
 	perm = KEY_POS_VIEW | KEY_POS_SEARCH | KEY_POS_LINK | KEY_POS_SETATTR;

@@ -137,23 +137,27 @@ static struct key *request_key_and_link(const struct key_type *type,
 	if (type == &key_type_keyring || type->update)
 		perm |= KEY_POS_WRITE;
 
-	key = key_alloc(type, description, cred->fsuid, cred->fsgid, perm);
-	if (IS_ERR(key))
-		goto out;
-
+	/* The payload and the link's room before the key gets its serial. */
 	memset(&prep, 0, sizeof(prep));
 	prep.data = callout_info;
 	prep.datalen = strlen(callout_info);
 	ret = type->preparse(&prep);
 	if (ret == 0)
-		ret = key_instantiate_and_link(key, &prep, dest);
-	if (type->free_preparse)
-		type->free_preparse(&prep);
-	if (ret < 0) {
-		__key_put(key);
+		ret = __key_link_begin(dest);
+	if (ret == 0) {
+		key = key_alloc(type, description, cred->fsuid, cred->fsgid, perm);
+		if (!IS_ERR(key)) {
+			ret = key_instantiate_and_link(key, &prep, dest);
+			if (ret < 0) {
+				__key_put(key);
+				key = ERR_PTR(ret);
+			}
+		}
+	} else {
 		key = ERR_PTR(ret);
 	}
-out:
+	if (type->free_preparse)
+		type->free_preparse(&prep);
 	__key_put(dest);
 	return key;
 }

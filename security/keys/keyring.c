@@ -15,7 +15,7 @@
 #include <linux/bug.h>
 #include <security/keys/internal.h>
 
-/* 5.8: KEYRING_SEARCH_MAX_DEPTH */
+/* 5.8: KEYRING_SEARCH_MAX_DEPTH: a search descends at most 6 times */
 #define KEYRING_SEARCH_MAX_DEPTH 6
 
 static int keyring_preparse(struct key_preparsed_payload *prep)
@@ -73,6 +73,11 @@ struct key *keyring_alloc(const char *description, kuid_t uid, kgid_t gid,
 	struct key *keyring;
 	int ret;
 
+	if (dest) {
+		ret = __key_link_begin(dest);
+		if (ret < 0)
+			return ERR_PTR(ret);
+	}
 	keyring = key_alloc(&key_type_keyring, description, uid, gid, perm);
 	if (!IS_ERR(keyring)) {
 		ret = key_instantiate_and_link(keyring, &prep, dest);
@@ -164,7 +169,7 @@ static int keyring_reaches(const struct key *keyring, const struct key *target,
 			return 1;
 		if (k->type != &key_type_keyring || !k->nr_leaves)
 			continue;
-		if (depth + 1 >= KEYRING_SEARCH_MAX_DEPTH)
+		if (depth + 1 > KEYRING_SEARCH_MAX_DEPTH)
 			return -ELOOP;
 		ret = keyring_reaches(k, target, depth + 1);
 		if (ret)
@@ -250,7 +255,7 @@ static bool search_nested(struct key *keyring, struct key *target,
 			return true;
 		}
 	}
-	if (depth + 1 >= KEYRING_SEARCH_MAX_DEPTH)
+	if (depth + 1 > KEYRING_SEARCH_MAX_DEPTH)
 		return false;
 	for (i = 0; i < keyring->nr_leaves; i++) {
 		struct key *k = keyring->keys[i];
