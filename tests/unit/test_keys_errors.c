@@ -345,3 +345,29 @@ VT_TEST(keys_errors, watch_key_args, "empty", NULL)
 	vfsim_close(t, plain[0]);
 	vfsim_close(t, plain[1]);
 }
+
+VT_TEST(keys_errors, write_and_search_permission, "empty", NULL)
+{
+	EXPECT(session_with_key(t), KT_SERIAL(4));
+	/* add_key of an existing key updates it: that needs WRITE */
+	EXPECT(kt_keyctl(t, KEYCTL_SETPERM, S(4), 0x3b010000, 0), 0);
+	EXPECT(kt_add(t, "user", "k", "w", KEY_SPEC_SESSION_KEYRING), -EACCES);
+	/* a keyring the possessor may not search hides what is in it */
+	EXPECT(kt_keyctl(t, KEYCTL_SETPERM, S(4), 0x3f010000, 0), 0);
+	EXPECT(kt_keyctl(t, KEYCTL_SETPERM, SPEC(KEY_SPEC_SESSION_KEYRING), 0x37030000, 0), 0);
+	EXPECT(kt_keyctl(t, KEYCTL_SETPERM, S(4), 0x3f000000, 0), -EACCES);
+	EXPECT(vfsim_request_key(t, "user", "k", NULL, 0), -ENOKEY);
+	/* a key the possessor may not search is not possessed either */
+	EXPECT(kt_keyctl(t, KEYCTL_SETPERM, SPEC(KEY_SPEC_SESSION_KEYRING), 0x3f030000, 0), 0);
+	EXPECT(kt_keyctl(t, KEYCTL_SETPERM, S(4), 0x37010000, 0), 0);
+	EXPECT(kt_keyctl(t, KEYCTL_SETPERM, S(4), 0x37000000, 0), -EACCES);
+}
+
+VT_TEST(keys_errors, request_key_into_a_revoked_session, "empty", NULL)
+{
+	EXPECT(kt_keyctl(t, KEYCTL_GET_KEYRING_ID, SPEC(KEY_SPEC_SESSION_KEYRING), 1, 0),
+	       KT_SERIAL(3));
+	EXPECT(kt_keyctl(t, KEYCTL_REVOKE, SPEC(KEY_SPEC_SESSION_KEYRING), 0, 0), 0);
+	/* the default keyring is the session keyring, revoked */
+	EXPECT(vfsim_request_key(t, "user", "r", "x", 0), -EKEYREVOKED);
+}
