@@ -11,8 +11,11 @@
 #       VFSIM_SHIM_CONTROL=SOCKET PROGRAM in the background, and
 #       `VFSIM ctl SOCKET - < SCRIPT` from this second process
 #
-# Both must exit 0 and the program print exactly GOLDEN.  With
-# VFSIM_UPDATE_GOLDEN=1 the golden file is rewritten instead.
+# Both must exit 0 and the program print exactly GOLDEN; `vfsim ctl`
+# prints what the scenario's lines print (`key add`'s serials), which must
+# be exactly GOLDEN with .out replaced by .ctl.out (nothing at all when
+# there is no such file).  With VFSIM_UPDATE_GOLDEN=1 the golden files are
+# rewritten instead.
 set -u
 mode=$1 prog=$2 script=$3 golden=$4
 out=$(mktemp) || exit 1
@@ -34,7 +37,15 @@ ctl)
 		echo "run_client: vfsim ctl exited $ctl"
 		exit 1
 	fi
-	if [ -s "$out.ctl" ]; then
+	ctl_golden=${golden%.out}.ctl.out
+	if [ "${VFSIM_UPDATE_GOLDEN:-}" = 1 ] && [ -s "$out.ctl" ]; then
+		cp "$out.ctl" "$ctl_golden"
+	elif [ -f "$ctl_golden" ]; then
+		if ! diff -u "$ctl_golden" "$out.ctl"; then
+			echo "run_client: vfsim ctl's output differs from $ctl_golden"
+			exit 1
+		fi
+	elif [ -s "$out.ctl" ]; then
 		echo "run_client: vfsim ctl printed:"
 		cat "$out.ctl"
 		exit 1
