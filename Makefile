@@ -137,6 +137,9 @@ install-check: deps
 	OUT=build/consumer-pkgconfig CC="$(CC)" CMAKE="$(CMAKE)" \
 	PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig LD_LIBRARY_PATH=$(STAGE_LIBDIR) \
 	sh $(CONSUMER)/test-fsinfo.sh
+	OUT=build/consumer-pkgconfig CC="$(CC)" \
+	PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig LD_LIBRARY_PATH=$(STAGE_LIBDIR) \
+	sh $(CONSUMER)/watch_test.sh
 	$(BANNER) "consumer via find_package(vfsim)"
 	rm -rf build/consumer-cmake
 	$(CMAKE) -S $(CONSUMER) -B build/consumer-cmake -DCMAKE_PREFIX_PATH=$(STAGE)
