@@ -34,6 +34,7 @@ static unsigned long empty_parks;	/* a reader found its pipe empty */
 static unsigned int gated_readers;	/* program threads in the gate */
 static long watches;			/* set by the program, less removed */
 static int exit_status = -1;		/* `exit STATUS` asked for */
+static pthread_t exiting;		/* the thread that calls exit() for it */
 
 void shim_driver_attach(void)
 {
@@ -78,6 +79,21 @@ static void __attribute__((noreturn)) program_exit(int status)
 {
 	pthread_mutex_unlock(&lock);
 	exit(status);
+}
+
+/*
+ * The driver is ending the process itself (no thread was waiting in
+ * read() when it asked): from the moment its exit() has begun, the shim's
+ * destructor makes every call the host's, and a call on a model fd would
+ * fail with EBADF, and the program's own exit race the driver's status.
+ * Any other thread that comes to a model fd then waits for the end.
+ */
+void shim_exit_wait(void)
+{
+	if (__atomic_load_n(&exit_status, __ATOMIC_ACQUIRE) >= 0 &&
+	    !pthread_equal(pthread_self(), exiting))
+		for (;;)
+			pause();
 }
 
 void shim_read_gate(int fd)
@@ -146,7 +162,8 @@ static long host_wait_reads(void *arg)
 void shim_driver_exit(int status)
 {
 	pthread_mutex_lock(&lock);
-	exit_status = status;
+	exiting = pthread_self();
+	__atomic_store_n(&exit_status, status, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&changed);
 	if (gated_readers) {
 		for (;;)

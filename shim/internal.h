@@ -86,10 +86,17 @@ static inline void shim_leave(void)
 	shim_in_model--;
 }
 
+/* Parks the calling thread for good while another ends the process on
+ * the driver's `exit` (driver.c). */
+void shim_exit_wait(void);
+
 /* A model fd, and not a call the model itself made. */
 static inline bool shim_is_model_fd(int fd)
 {
-	return fd >= VFSIM_SHIM_FD_BASE && !shim_passthrough();
+	if (fd < VFSIM_SHIM_FD_BASE)
+		return false;
+	shim_exit_wait();
+	return !shim_passthrough();
 }
 
 /* A dirfd for the model: AT_FDCWD (the model task's cwd) stays, a model fd
