@@ -87,6 +87,40 @@ bench_args(int argc, char **argv, const struct bench_opt *opts)
 	return true;
 }
 
+/*
+ * "--n N[,N...]": up to @max sizes into @ns (any after those are left
+ * out).  Returns how many, or 0 for a list that is not one (a zero, a
+ * stray character): the caller prints its usage.
+ */
+static inline __attribute__((unused)) unsigned long
+bench_n_list(const char *arg, unsigned long *ns, unsigned long max)
+{
+	unsigned long nn;
+	char *end;
+
+	for (nn = 0; nn < max; nn++) {
+		ns[nn] = strtoul(arg, &end, 0);
+		if (!ns[nn] || end == arg)
+			return 0;
+		if (!*end)
+			return nn + 1;
+		if (*end != ',')
+			return 0;
+		arg = end + 1;
+	}
+	return max;
+}
+
+/* "--clock cpu|wall": the clock a benchmark times with, NULL for neither. */
+static inline __attribute__((unused)) double (*bench_clock(const char *name))(void)
+{
+	if (!strcmp(name, "cpu"))
+		return cpu_ns;
+	if (!strcmp(name, "wall"))
+		return now_ns;
+	return NULL;
+}
+
 static inline __attribute__((unused)) void row(const char *name, double value,
 					       const char *unit)
 {

@@ -215,29 +215,14 @@ int main(int argc, char **argv)
 
 	if (!bench_args(argc, argv, args))
 		usage();
-	if (n_arg) {
-		char *end;
-
-		for (nn = 0; nn < MAX_NS; nn++) {
-			ns[nn] = strtoul(n_arg, &end, 0);
-			if (!ns[nn] || end == n_arg)
-				usage();
-			if (!*end) {
-				nn++;
-				break;
-			}
-			if (*end != ',')
-				usage();
-			n_arg = end + 1;
-		}
-	}
+	if (n_arg && !(nn = bench_n_list(n_arg, ns, MAX_NS)))
+		usage();
 	if (!iters)
 		iters = 1;
 	if (!lookups)
 		usage();
-	if (!strcmp(clock_arg, "wall"))
-		clock_ns = now_ns;
-	else if (strcmp(clock_arg, "cpu"))
+	clock_ns = bench_clock(clock_arg);
+	if (!clock_ns)
 		usage();
 
 	for (k = 0; k < nn; k++) {

@@ -13,45 +13,7 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-struct line_case {
-	const char *text;
-	int status;
-	const char *out;	/* exactly; NULL: not checked */
-	const char *err;	/* a substring of the report; "" none */
-};
-
-static void run_case(const struct line_case *lc, int index)
-{
-	struct vfsim_scenario_opts o = { .name = "t" };
-	char *out = NULL, *err = NULL;
-	size_t olen, elen;
-	struct vfsim *v;
-	FILE *in, *fout;
-	int status;
-
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	in = fmemopen((char *)lc->text, strlen(lc->text), "r");
-	fout = open_memstream(&out, &olen);
-	o.err = open_memstream(&err, &elen);
-	cr_assert(in && fout && o.err);
-	status = vfsim_scenario_run(v, in, fout, &o);
-	fclose(in);
-	fclose(fout);
-	fclose(o.err);
-	cr_expect_eq(status, lc->status, "case %d: status %d, want %d\n%s\nout:\n%s\nerr:\n%s",
-		     index, status, lc->status, lc->text, out, err);
-	if (lc->out)
-		cr_expect_str_eq(out, lc->out, "case %d: output\n%s\ngot:\n%s\nerr:\n%s",
-				 index, lc->text, out, err);
-	if (lc->err && !*lc->err)
-		cr_expect_str_empty(err, "case %d: report %s", index, err);
-	else if (lc->err)
-		cr_expect(strstr(err, lc->err), "case %d: report\n%s\nlacks: %s",
-			  index, err, lc->err);
-	free(out);
-	free(err);
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0, "case %d leaks", index);
-}
+#include "common/linecase.h"
 
 #define BOOT "boot empty\n"
 
@@ -85,7 +47,7 @@ Test(scenario_keys, a_long_payload)
 
 	memset(text + n, 'b', 4200);
 	strcpy(text + n + 4200, " @s\nkey read 0x10000004\n");
-	run_case(&lc, 0);
+	line_case_run(&lc, 0);
 }
 
 static const struct line_case malformed[] = {
@@ -123,7 +85,7 @@ Test(scenario_keys, outputs)
 	size_t i;
 
 	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
-		run_case(&outputs[i], (int)i);
+		line_case_run(&outputs[i], (int)i);
 }
 
 Test(scenario_keys, malformed)
@@ -131,5 +93,5 @@ Test(scenario_keys, malformed)
 	size_t i;
 
 	for (i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++)
-		run_case(&malformed[i], (int)i);
+		line_case_run(&malformed[i], (int)i);
 }

@@ -22,55 +22,14 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
-/* One scenario text and what it must do. */
-struct line_case {
-	const char *text;
-	int status;
-	const char *out;	/* exactly; NULL: not checked */
-	const char *err;	/* a substring of the report; "" none */
-};
-
-/* Run @text (@len bytes) on a new instance; check it against @lc. */
-static void run_case_len(const struct line_case *lc, size_t len, int index)
-{
-	struct vfsim_scenario_opts o = { .name = "t" };
-	char *out = NULL, *err = NULL;
-	size_t olen, elen;
-	struct vfsim *v;
-	FILE *in, *fout;
-	int status;
-
-	cr_assert_eq(vfsim_create(NULL, &v), 0);
-	in = fmemopen((char *)lc->text, len, "r");
-	fout = open_memstream(&out, &olen);
-	o.err = open_memstream(&err, &elen);
-	cr_assert(in && fout && o.err);
-	status = vfsim_scenario_run(v, in, fout, &o);
-	fclose(in);
-	fclose(fout);
-	fclose(o.err);
-
-	cr_expect_eq(status, lc->status, "case %d: status %d, want %d\n%s\nout:\n%s\nerr:\n%s",
-		     index, status, lc->status, lc->text, out, err);
-	if (lc->out)
-		cr_expect_str_eq(out, lc->out, "case %d: output\n%s\ngot:\n%s\nerr:\n%s",
-				 index, lc->text, out, err);
-	if (lc->err && !*lc->err)
-		cr_expect_str_empty(err, "case %d: report %s", index, err);
-	else if (lc->err)
-		cr_expect(strstr(err, lc->err), "case %d: report\n%s\nlacks: %s",
-			  index, err, lc->err);
-	free(out);
-	free(err);
-	cr_expect_eq(vfsim_destroy_check(v, stderr), 0, "case %d leaks", index);
-}
+#include "common/linecase.h"
 
 static void run_cases(const struct line_case *cases, size_t nr)
 {
 	size_t i;
 
 	for (i = 0; i < nr; i++)
-		run_case_len(&cases[i], strlen(cases[i].text), (int)i);
+		line_case_run(&cases[i], (int)i);
 }
 
 /* The test @name: the rows of the table @name[] defined before it. */
@@ -350,7 +309,7 @@ Test(scenario_lines, nul_byte_in_line)
 	static const char text[] = BOOT "echo a\0b\necho not reached\n";
 	static const struct line_case lc = { text, 65, "", "t:2: NUL byte in line" };
 
-	run_case_len(&lc, sizeof(text) - 1, 0);
+	line_case_run_len(&lc, sizeof(text) - 1, 0);
 }
 
 static const struct line_case reader[] = {
