@@ -295,9 +295,10 @@ VFSIM_API long vfsim_mkautomount(struct vfsim_task *t, const char *path,
 /*
  * The watch_queue ABI (O_NOTIFICATION_PIPE, IOC_WATCH_QUEUE_*, the record
  * layouts) is <vfsim/uapi/linux/watch_queue.h>, installed beside this
- * header and included by it; it is the patch set's <linux/watch_queue.h>
- * (so a program that uses this header does not include the system's
- * <linux/watch_queue.h> too: the two define the same structures).
+ * header and included by it; it is the patch set's <linux/watch_queue.h>.
+ * The system's <linux/watch_queue.h> defines the same structures: included
+ * after this header it is skipped; included before, it stops the build
+ * with an #error that says so (ctest headers.order).
  */
 
 /**

@@ -7,6 +7,18 @@
 #ifndef _UAPI_LINUX_WATCH_QUEUE_H
 #define _UAPI_LINUX_WATCH_QUEUE_H
 
+/*
+ * The system's <linux/watch_queue.h> (5.8's, without the patch set's mount
+ * and superblock types) defines the same structures under the guard
+ * _LINUX_WATCH_QUEUE_H.  Included before this one, it would give a page of
+ * redefinition errors naming neither header, so say what happened instead;
+ * included after, it is skipped, as this header defines its guard.
+ */
+#ifdef _LINUX_WATCH_QUEUE_H
+#error "the system's <linux/watch_queue.h> was included before vfsim's: include <vfsim/vfsim.h> (or <vfsim/uapi/linux/watch_queue.h>) first, or not the system's at all"
+#else
+#define _LINUX_WATCH_QUEUE_H
+
 #include <linux/types.h>
 #include <linux/ioctl.h>
 #ifndef O_EXCL
@@ -149,4 +161,5 @@ struct superblock_error_notification {
 	__u32	error_cookie;
 };
 
+#endif /* !_LINUX_WATCH_QUEUE_H */
 #endif /* _UAPI_LINUX_WATCH_QUEUE_H */
