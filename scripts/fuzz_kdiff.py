@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The real kernel as a second oracle for the program fuzzer.
 
-    scripts/fuzz_kdiff.py [--build DIR] [--out DIR] [--max N] INPUT_OR_DIR...
+    scripts/fuzz_kdiff.py [--build DIR] [--out DIR] [--max N] [--jobs N] INPUT_OR_DIR...
 
 Each input of fuzz_ops (a corpus file, or every file of a corpus
 directory) becomes the scenario of its calls that the kernel has too
@@ -17,18 +17,22 @@ tests/kernel/ as a named scenario.
 
 A difference with the verb and results of one listed in
 tests/kernel/era-differences.txt (EPERM vs ENOENT for an unprivileged
-umount, say) is counted as that later-kernel change and not written out.
+umount, say) is counted as that later-kernel change and not written out;
+so is a tree difference that, once shrunk, differs in exactly the lines
+a listed tree difference's scenario does (the 6.17 side mounts).
 
 Needs root and unshare(CLONE_NEWNS) (kdiff's live mode).  Exit status: 0
 when every scenario agrees or differs only as listed, 1 when some differ
-otherwise, 2 on a usage or tool error.
+otherwise, 2 on a usage or tool error, 77 (skipped) when not root.
 """
 import argparse
+import concurrent.futures
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 
 
 # "L3 move / /: model EINVAL, kernel ENOENT" or "L4 tree: trees differ"
@@ -42,6 +46,46 @@ def signature(report):
         if m:
             return (m.group(1), m.group(2))
     return None
+
+
+def tree_signature(report):
+    """The lines of the first tree difference kdiff reports, as a key."""
+    lines, inside = [], False
+    for line in report.splitlines():
+        if inside:
+            if line.startswith(("  --- ", "  +++ ")):
+                continue
+            if line.startswith(("  -", "  +")):
+                lines.append(line)
+                continue
+            if line.startswith("   "):
+                continue
+            break
+        elif DIFF_RE.match(line) and line.endswith("trees differ"):
+            inside = True
+    return ("tree", tuple(sorted(lines))) if lines else None
+
+
+def era_tree_signatures(tool, root, workdir):
+    """tree_signature() of each listed tree difference, from its scenario
+    run live with no era list (so that kdiff reports it as a difference):
+    a shrunk program whose tree differs in exactly those lines is the same
+    later-kernel change."""
+    known = {}
+    era = os.path.join(root, "tests", "kernel", "era-differences.txt")
+    empty = os.path.join(workdir, "no-era.txt")
+    open(empty, "w").close()
+    for entry in open(era):
+        f = entry.split()
+        if not f or f[0].startswith("#") or f[2] != "tree":
+            continue
+        scn = os.path.join(root, "tests", "kernel", f[0] + ".scn")
+        r = subprocess.run([tool, "check", "--live", "--era", empty, scn],
+                           capture_output=True, text=True)
+        sig = tree_signature(r.stdout + r.stderr)
+        if sig:
+            known[sig] = f[5]
+    return known
 
 
 def era_signatures(root):
@@ -81,13 +125,13 @@ def kdiff(tool, lines, workdir, name="candidate"):
     return "invalid", report
 
 
-def shrink(tool, lines, workdir, sig):
+def shrink(tool, lines, workdir, sig, name="candidate"):
     """ddmin over the lines between `boot empty` and the final `tree`,
     keeping the difference @sig (not drifting to another one)."""
     head, body, tail = lines[:1], lines[1:-1], lines[-1:]
 
     def differs(candidate):
-        verdict, report = kdiff(tool, head + candidate + tail, workdir)
+        verdict, report = kdiff(tool, head + candidate + tail, workdir, name)
         return verdict == "differ" and signature(report) == sig
 
     n = 2
@@ -113,9 +157,14 @@ def main():
                     help="the build tree with fuzz/fuzz_ops and vfsim-kdiff")
     ap.add_argument("--out", default="fuzz-kdiff-out", help="where the differences go")
     ap.add_argument("--max", type=int, default=0, help="look at this many inputs at most")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="inputs checked at once (default: one per CPU)")
     ap.add_argument("inputs", nargs="+")
     args = ap.parse_args()
 
+    if os.geteuid() != 0:
+        print("fuzz_kdiff: skipped: the kernel side needs root (unshare, mount)")
+        return 77
     ops = os.path.join(args.build, "fuzz", "fuzz_ops")
     tool = os.path.join(args.build, "vfsim-kdiff")
     for exe in (ops, tool):
@@ -134,35 +183,52 @@ def main():
     os.makedirs(args.out, exist_ok=True)
 
     known = era_signatures(os.path.join(here, ".."))
-    agree = differ = invalid = era = 0
+
+    def judge(f, work):
+        """One input: (verdict, message, shrunk scenario or None, report)."""
+        name = os.path.basename(f)
+        with open(os.path.join(work, name + ".scn")) as scn:
+            lines = [l.rstrip("\n") for l in scn if not l.startswith("#")]
+        # Each worker thread its own candidate file for kdiff and ddmin.
+        tag = "candidate-%d" % threading.get_ident()
+        verdict, report = kdiff(tool, lines, work, tag)
+        if verdict == "agree":
+            return "agree", None, None, None
+        if verdict == "invalid":
+            return "invalid", "fuzz_kdiff: %s: kdiff refused it:\n%s" % (name, report), None, None
+        sig = signature(report)
+        # A listed later-kernel change is recognised by its first
+        # difference: no need to shrink it (ddmin is most of the cost).
+        if sig in known:
+            return "era", ("fuzz_kdiff: %s: %s %s: a listed later-kernel change (%s)" %
+                           (name, sig[0], sig[1], known[sig])), None, None
+        small = shrink(tool, lines, work, sig, tag)
+        verdict, report = kdiff(tool, small, work, tag)
+        tsig = tree_signature(report)
+        if tsig in known_trees:
+            return "era", ("fuzz_kdiff: %s: tree differs as a listed later-kernel change does (%s)" %
+                           (name, known_trees[tsig])), None, None
+        return "differ", None, small, report
+
+    counts = {"agree": 0, "invalid": 0, "era": 0, "differ": 0}
     with tempfile.TemporaryDirectory() as work:
+        known_trees = era_tree_signatures(tool, os.path.join(here, ".."), work)
+    with tempfile.TemporaryDirectory() as work, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for start in range(0, len(files), 200):
             batch = files[start:start + 200]
             r = subprocess.run([ops, "--kdiff", work] + batch, capture_output=True, text=True)
             if r.returncode != 0:
                 print(r.stderr, file=sys.stderr)
                 return 2
-            for f in batch:
+            for f, (verdict, msg, small, report) in zip(
+                    batch, pool.map(lambda f: judge(f, work), batch)):
+                counts[verdict] += 1
+                if msg:
+                    print(msg)
+                if verdict != "differ":
+                    continue
                 name = os.path.basename(f)
-                with open(os.path.join(work, name + ".scn")) as scn:
-                    lines = [l.rstrip("\n") for l in scn if not l.startswith("#")]
-                verdict, report = kdiff(tool, lines, work)
-                if verdict == "agree":
-                    agree += 1
-                    continue
-                if verdict == "invalid":
-                    invalid += 1
-                    print("fuzz_kdiff: %s: kdiff refused it:\n%s" % (name, report))
-                    continue
-                sig = signature(report)
-                small = shrink(tool, lines, work, sig)
-                verdict, report = kdiff(tool, small, work)
-                if sig in known:
-                    era += 1
-                    print("fuzz_kdiff: %s: %s %s: a listed later-kernel change (%s)" %
-                          (name, sig[0], sig[1], known[sig]))
-                    continue
-                differ += 1
                 with open(os.path.join(args.out, name + ".scn"), "w") as o:
                     o.write("# %s, shrunk by scripts/fuzz_kdiff.py\n" % f)
                     o.write("\n".join(small) + "\n")
@@ -170,6 +236,8 @@ def main():
                     o.write(report)
                 print("fuzz_kdiff: %s differs (%d lines after shrinking): %s" %
                       (name, len(small), os.path.join(args.out, name + ".scn")))
+            sys.stdout.flush()
+    agree, era, differ, invalid = (counts[k] for k in ("agree", "era", "differ", "invalid"))
     print("fuzz_kdiff: %d inputs: %d agree, %d differ as listed later-kernel "
           "changes, %d differ otherwise, %d refused by kdiff" %
           (len(files), agree, era, differ, invalid))

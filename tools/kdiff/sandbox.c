@@ -4,6 +4,15 @@
  * tmpfs the scenario is chrooted into.  Nothing here may ever touch the
  * host's mounts, so the namespace is checked to have really changed before
  * the first mount(2) call, and the process stops otherwise.
+ *
+ * The scenario's tmpfs ("kdiff-root") is mounted on /tmp of another empty
+ * tmpfs ("kdiff-base") that pivot_root(2) made the namespace's root, the
+ * host's tree detached: the model side has the same shape (its empty
+ * rootfs, kdiff-root on /tmp, side_model.c).  With kdiff-root on the
+ * host's own /tmp (as kdiff did first), a working directory left outside
+ * the scenario's root climbed with ".." out of kdiff-root into the host's
+ * tree, and the scenario's mkdir and chown changed the host's files
+ * (found by scripts/fuzz_kdiff.py: tests/kernel/dotdot_cwd_outside_root.scn).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +21,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -115,9 +125,24 @@ int kd_kernel_sandbox(int *procfd, char *why, size_t len)
 	*procfd = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (*procfd < 0)
 		return fail(why, len, "/proc");
-	if (mount("kdiff-root", dir, "tmpfs", 0, "mode=755") < 0)
+	if (mount("kdiff-base", dir, "tmpfs", 0, "mode=755") < 0)
+		return fail(why, len, "mount tmpfs kdiff-base");
+	if (chdir(dir) < 0)
+		return fail(why, len, "chdir into kdiff-base");
+	/*
+	 * pivot_root(".", "."): the old root ends up mounted on top of the
+	 * new one, and the umount of "." detaches it, with every host mount
+	 * under it (pivot_root(2), NOTES).
+	 */
+	if (syscall(SYS_pivot_root, ".", ".") < 0)
+		return fail(why, len, "pivot_root into kdiff-base");
+	if (umount2(".", MNT_DETACH) < 0)
+		return fail(why, len, "detaching the host's root");
+	if (chdir("/") < 0 || mkdir("/tmp", 0755) < 0)
+		return fail(why, len, "mkdir /tmp in kdiff-base");
+	if (mount("kdiff-root", "/tmp", "tmpfs", 0, "mode=755") < 0)
 		return fail(why, len, "mount tmpfs kdiff-root");
-	if (chdir(dir) < 0 || chroot(".") < 0 || chdir("/") < 0)
+	if (chdir("/tmp") < 0 || chroot(".") < 0 || chdir("/") < 0)
 		return fail(why, len, "chroot into kdiff-root");
 	return 0;
 }
