@@ -12,10 +12,11 @@
  * (so the seam's headers, jemalloc's arena per instance, its size-class
  * rounding and page granularity are in it).  Then --idle instances (10,000)
  * booted with the default tree and kept in one process, with the jemalloc
- * seam (an arena each: jemalloc has at most 4,095, so creation fails
- * before 10,000 and the rows say how many were made) and with libc's
- * malloc: RSS per instance, the whole process's RSS, and the CPU time to
- * make and destroy each.
+ * seam (the default: an arena each for the first 64 live instances, then
+ * shared arenas, compat/alloc.c; the rows say how many could be made) and
+ * with libc's malloc: the heap per instance by the seam's count (live
+ * bytes, and with the seam's headers), RSS per instance, the whole
+ * process's RSS, and the CPU time to make and destroy each.
  *
  *   bench_mem [--n N] [--idle N] [--iters I] [--seed S]
  * --iters repeats each figure and keeps the smallest.
@@ -163,7 +164,7 @@ int main(int argc, char **argv)
 		static const enum vfsim_allocator kinds[] = {
 			VFSIM_ALLOC_JEMALLOC, VFSIM_ALLOC_LIBC,
 		};
-		double before = rss_bytes(), t0 = cpu_ns(), made, rss;
+		double before = rss_bytes(), t0 = cpu_ns(), made, rss, heap, objects;
 		char name[64];
 
 		for (i = 0; i < idle; i++) {
@@ -180,8 +181,21 @@ int main(int argc, char **argv)
 		}
 		made = (cpu_ns() - t0) / (double)(i ? i : 1);
 		rss = rss_bytes();
+		heap = objects = 0;
+		for (j = 0; j < i; j++) {
+			struct vfsim_alloc_stats st;
+
+			vfsim_alloc_stats(vs[j], &st);
+			heap += (double)st.live_bytes;
+			objects += (double)st.live_objects;
+		}
 		snprintf(name, sizeof(name), "idle.%s.instances", names[k]);
 		row(name, (double)i, "instances");
+		snprintf(name, sizeof(name), "idle.%s.heap", names[k]);
+		row(name, heap / (double)(i ? i : 1), "B/instance");
+		snprintf(name, sizeof(name), "idle.%s.heap.with_headers", names[k]);
+		row(name, (heap + objects * seam_header_bytes) / (double)(i ? i : 1),
+		    "B/instance");
 		snprintf(name, sizeof(name), "idle.%s.rss", names[k]);
 		row(name, (rss - before) / (double)(i ? i : 1), "B/instance");
 		snprintf(name, sizeof(name), "idle.%s.rss.process", names[k]);

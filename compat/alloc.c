@@ -490,44 +490,98 @@ char *ksim_kasprintf(gfp_t gfp, const char *site, const char *fmt, ...)
 
 #ifdef VFSIM_WITH_JEMALLOC
 /*
- * Arenas of destroyed instances, kept for the next ones (under
- * all_heaps_lock).  An arena made by arenas.create and destroyed with its
- * instance gives its pages back (madvise, munmap), and the next instance
- * faults fresh ones in: a third of what a short-lived instance costs (a
- * fuzz harness makes one per input).  An empty arena kept here keeps its
- * pages; it is reset (arena.<i>.reset: nothing in it survives) before it
- * serves again, and its tcaches are gone with its old instance.  Which
- * arena an instance gets changes addresses, never results: nothing in the
- * model orders by address.
+ * Which arena an instance allocates from (under all_heaps_lock).
+ *
+ * The first KSIM_ARENA_PRIVATE_MAX live instances get one each: their
+ * memory is their own, given back whole when they die, and what a leak
+ * left in it goes too.  jemalloc has at most 4,095 arenas, and an arena
+ * costs about 100 KiB of resident memory however little it holds (a slab
+ * per size class in use, its metadata), so past that an instance shares
+ * one of KSIM_ARENA_SHARED arenas made once and kept for the process, the
+ * one with the fewest users.  Nothing else changes: every heap keeps its
+ * own counters, leak check and thread caches; only a compact heap's leak
+ * (reported, never reclaimable one by one) stays in a shared arena.  An
+ * instance made with VFSIM_ALLOC_SNAPSHOT has no arena: its region is its
+ * own whatever the number of instances.
+ *
+ * Arenas of destroyed instances are kept for the next ones (ARENA_POOL).
+ * An arena made by arenas.create and destroyed with its instance gives its
+ * pages back (madvise, munmap), and the next instance faults fresh ones
+ * in: a third of what a short-lived instance costs (a fuzz harness makes
+ * one per input).  An empty arena kept here keeps its pages; it is reset
+ * (arena.<i>.reset: nothing in it survives) before it serves again, and
+ * its tcaches are gone with its old instance.  Which arena an instance
+ * gets changes addresses, never results: nothing in the model orders by
+ * address.
  */
 #define ARENA_POOL 16
 static unsigned int arena_pool[ARENA_POOL];
 static unsigned int arena_pool_len;
+static unsigned int arena_private_live;
 
-static int arena_get(unsigned int *arena)
+static struct {
+	unsigned int arena;
+	unsigned long users;
+	bool made;
+} arena_shared[KSIM_ARENA_SHARED];
+
+/* A shared arena for one more instance; -ENOMEM if none can be made. */
+static int arena_share(unsigned int *arena, int *slot)
 {
 	size_t sz = sizeof(*arena);
-	bool pooled = false;
+	int best = -1;
 
-	pthread_mutex_lock(&all_heaps_lock);
-	if (arena_pool_len) {
-		*arena = arena_pool[--arena_pool_len];
-		pooled = true;
+	for (int i = 0; i < KSIM_ARENA_SHARED; i++) {
+		if (!arena_shared[i].made &&
+		    !mallctl("arenas.create", &arena_shared[i].arena, &sz, NULL, 0))
+			arena_shared[i].made = true;
+		if (arena_shared[i].made &&
+		    (best < 0 || arena_shared[i].users < arena_shared[best].users))
+			best = i;
 	}
-	pthread_mutex_unlock(&all_heaps_lock);
-	if (pooled)
-		return 0;
-	return mallctl("arenas.create", arena, &sz, NULL, 0) ? -ENOMEM : 0;
+	if (best < 0)
+		return -ENOMEM;
+	arena_shared[best].users++;
+	*arena = arena_shared[best].arena;
+	*slot = best;
+	return 0;
 }
 
-static void arena_put(unsigned int arena)
+/* @slot: -1 for an arena of the instance's own, else its shared one's. */
+static int arena_get(unsigned int *arena, int *slot)
+{
+	size_t sz = sizeof(*arena);
+	int err = 0;
+
+	*slot = -1;
+	pthread_mutex_lock(&all_heaps_lock);
+	if (arena_private_live >= KSIM_ARENA_PRIVATE_MAX)
+		err = arena_share(arena, slot);
+	else if (arena_pool_len)
+		*arena = arena_pool[--arena_pool_len];
+	else if (mallctl("arenas.create", arena, &sz, NULL, 0))
+		err = arena_share(arena, slot);	/* the process made the others */
+	if (!err && *slot < 0)
+		arena_private_live++;
+	pthread_mutex_unlock(&all_heaps_lock);
+	return err;
+}
+
+static void arena_put(unsigned int arena, int slot)
 {
 	char cmd[64];
 	bool pooled = false;
 
+	if (slot >= 0) {
+		pthread_mutex_lock(&all_heaps_lock);
+		arena_shared[slot].users--;
+		pthread_mutex_unlock(&all_heaps_lock);
+		return;
+	}
 	snprintf(cmd, sizeof(cmd), "arena.%u.reset", arena);
 	mallctl(cmd, NULL, NULL, NULL, 0);
 	pthread_mutex_lock(&all_heaps_lock);
+	arena_private_live--;
 	if (arena_pool_len < ARENA_POOL) {
 		arena_pool[arena_pool_len++] = arena;
 		pooled = true;
@@ -544,6 +598,7 @@ static int heap_init(struct ksim_heap *h, enum ksim_allocator kind, size_t regio
 		     bool track)
 {
 	memset(h, 0, sizeof(*h));
+	h->arena_slot = -1;
 	INIT_LIST_HEAD(&h->live);
 	h->kind = kind;
 	h->track = track;
@@ -558,7 +613,7 @@ static int heap_init(struct ksim_heap *h, enum ksim_allocator kind, size_t regio
 	pthread_spin_init(&h->lock, PTHREAD_PROCESS_PRIVATE);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (kind == KSIM_ALLOC_JEMALLOC) {
-		if (arena_get(&h->arena))
+		if (arena_get(&h->arena, &h->arena_slot))
 			return -ENOMEM;
 		ksim_tcache_heap_init(h);
 	}
@@ -599,7 +654,7 @@ static void heap_fini(struct ksim_heap *h)
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
 		ksim_tcache_heap_fini(h);
-		arena_put(h->arena);
+		arena_put(h->arena, h->arena_slot);
 	}
 #endif
 	pthread_spin_destroy(&h->lock);

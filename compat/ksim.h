@@ -54,6 +54,13 @@ struct ksim_heap_image {
 	u64 deferred_objects, deferred_bytes;
 };
 
+/*
+ * jemalloc arenas (compat/alloc.c, arena_get()): this many live instances
+ * get an arena of their own, the others share one of KSIM_ARENA_SHARED.
+ */
+#define KSIM_ARENA_PRIVATE_MAX	64
+#define KSIM_ARENA_SHARED	8
+
 struct ksim_heap {
 	/* held for a few instructions per kmalloc()/kfree(): a spinlock is
 	 * half the cost of an uncontended mutex there */
@@ -75,6 +82,7 @@ struct ksim_heap {
 	u64 rng;
 	enum ksim_allocator kind;
 	unsigned int arena;		/* jemalloc arena of this instance */
+	int arena_slot;			/* -1: its own; else which shared one */
 	struct ksim_region region;	/* KSIM_ALLOC_REGION */
 	/* Thread caches for the arena (alloc_tcache.c), under its registry
 	 * lock: */
