@@ -12,10 +12,11 @@
  * (so the seam's headers, jemalloc's arena per instance, its size-class
  * rounding and page granularity are in it).  Then --idle instances (10,000)
  * booted with the default tree and kept in one process, with the jemalloc
- * seam (an arena each: jemalloc has at most 4,095, so creation fails
- * before 10,000 and the rows say how many were made) and with libc's
- * malloc: RSS per instance, the whole process's RSS, and the CPU time to
- * make and destroy each.
+ * seam (the default: an arena each for the first 64 live instances, then
+ * shared arenas, compat/alloc.c; the rows say how many could be made) and
+ * with libc's malloc: the heap per instance by the seam's count (live
+ * bytes, and with the seam's headers), RSS per instance, the whole
+ * process's RSS, and the CPU time to make and destroy each.
  *
  *   bench_mem [--n N] [--idle N] [--iters I] [--seed S]
  * --iters repeats each figure and keeps the smallest.
@@ -33,8 +34,9 @@
 #define BENCH_NAME "bench_mem"
 #include "bench.h"
 
-/* The allocation seam's per-object header (struct kmem_hdr, compat/alloc.c). */
-#define SEAM_HEADER_BYTES 48
+/* The allocation seam's bytes in front of each object (struct kmem_hdr,
+ * compat/alloc.c): 16 in release builds, 48 in tracked heaps. */
+static double seam_header_bytes;
 
 static double rss_bytes(void)
 {
@@ -79,6 +81,7 @@ static void measure(const char *tree, unsigned long n, uint64_t seed,
 	unsigned long i;
 
 	vs[0] = make(tree, seed);
+	seam_header_bytes = (double)ksim_heap_hdr_size(&vs[0]->ctx.heap);
 	vfsim_rcu_barrier();
 	vfsim_alloc_stats(vs[0], &st);
 	r->heap = (double)st.live_bytes;
@@ -143,8 +146,10 @@ int main(int argc, char **argv)
 		row(name, best.heap, "B/instance");
 		snprintf(name, sizeof(name), "%s.heap.objects", trees[k]);
 		row(name, best.objects, "objects/instance");
+		if (!k)
+			row("seam_header", seam_header_bytes, "B/object");
 		snprintf(name, sizeof(name), "%s.heap.with_seam_headers", trees[k]);
-		row(name, best.heap + best.objects * SEAM_HEADER_BYTES, "B/instance");
+		row(name, best.heap + best.objects * seam_header_bytes, "B/instance");
 		snprintf(name, sizeof(name), "%s.heap.hash_buckets", trees[k]);
 		row(name, best.buckets, "B/instance");
 		snprintf(name, sizeof(name), "%s.heap.external", trees[k]);
@@ -159,7 +164,7 @@ int main(int argc, char **argv)
 		static const enum vfsim_allocator kinds[] = {
 			VFSIM_ALLOC_JEMALLOC, VFSIM_ALLOC_LIBC,
 		};
-		double before = rss_bytes(), t0 = cpu_ns(), made, rss;
+		double before = rss_bytes(), t0 = cpu_ns(), made, rss, heap, objects;
 		char name[64];
 
 		for (i = 0; i < idle; i++) {
@@ -176,8 +181,21 @@ int main(int argc, char **argv)
 		}
 		made = (cpu_ns() - t0) / (double)(i ? i : 1);
 		rss = rss_bytes();
+		heap = objects = 0;
+		for (j = 0; j < i; j++) {
+			struct vfsim_alloc_stats st;
+
+			vfsim_alloc_stats(vs[j], &st);
+			heap += (double)st.live_bytes;
+			objects += (double)st.live_objects;
+		}
 		snprintf(name, sizeof(name), "idle.%s.instances", names[k]);
 		row(name, (double)i, "instances");
+		snprintf(name, sizeof(name), "idle.%s.heap", names[k]);
+		row(name, heap / (double)(i ? i : 1), "B/instance");
+		snprintf(name, sizeof(name), "idle.%s.heap.with_headers", names[k]);
+		row(name, (heap + objects * seam_header_bytes) / (double)(i ? i : 1),
+		    "B/instance");
 		snprintf(name, sizeof(name), "idle.%s.rss", names[k]);
 		row(name, (rss - before) / (double)(i ? i : 1), "B/instance");
 		snprintf(name, sizeof(name), "idle.%s.rss.process", names[k]);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Thread caches for the per-instance jemalloc arenas.
+ * Thread caches for the instances' jemalloc arenas.
  *
  * An instance's memory lives in an arena of its own, destroyed whole with
- * the instance.  jemalloc's automatic thread cache cannot be used with it:
+ * the instance (or, past the first KSIM_ARENA_PRIVATE_MAX instances, in a
+ * shared one).  jemalloc's automatic thread cache cannot be used with it:
  * it serves any arena's request from whatever it holds, so an object of
  * one instance could be handed to another and outlive its arena.  Going
  * without a cache (MALLOCX_TCACHE_NONE) takes the arena's bin lock on

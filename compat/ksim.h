@@ -51,13 +51,25 @@ struct ksim_heap_image {
 	u64 total_allocs, failed_allocs;
 	void *deferred;
 	unsigned int nr_deferred;
+	u64 deferred_objects, deferred_bytes;
 };
+
+/*
+ * jemalloc arenas (compat/alloc.c, arena_get()): this many live instances
+ * get an arena of their own, the others share one of KSIM_ARENA_SHARED.
+ */
+#define KSIM_ARENA_PRIVATE_MAX	64
+#define KSIM_ARENA_SHARED	8
 
 struct ksim_heap {
 	/* held for a few instructions per kmalloc()/kfree(): a spinlock is
 	 * half the cost of an uncontended mutex there */
 	pthread_spinlock_t lock;
-	struct list_head live;		/* every live object, oldest first */
+	/* Tracked heap (compat/alloc.c): every object's call site, and the
+	 * objects on the live list, oldest first; 32 more bytes an object. */
+	bool track;
+	struct list_head live;
+	/* Objects kfree_rcu() was given count as live until they are freed. */
 	u64 live_objects, live_bytes, peak_bytes;
 	u64 total_allocs, failed_allocs;
 	u64 external_bytes;		/* memory we know of but cannot route */
@@ -70,6 +82,7 @@ struct ksim_heap {
 	u64 rng;
 	enum ksim_allocator kind;
 	unsigned int arena;		/* jemalloc arena of this instance */
+	int arena_slot;			/* -1: its own; else which shared one */
 	struct ksim_region region;	/* KSIM_ALLOC_REGION */
 	/* Thread caches for the arena (alloc_tcache.c), under its registry
 	 * lock: */
@@ -82,7 +95,8 @@ struct ksim_heap {
 	 * 10 ms nap.  Under lock.
 	 */
 	void *deferred;
-	unsigned int nr_deferred;
+	unsigned int nr_deferred;	/* on the chain */
+	u64 deferred_objects, deferred_bytes;	/* until freed, batches too */
 	long batches_in_flight;		/* handed to call_rcu, not yet freed */
 	struct list_head all_link;	/* on the list of every heap */
 	struct list_head tc_link;	/* on the registry */
@@ -123,6 +137,13 @@ struct ksim_ctx {
 #define KSIM_REGION_DEFAULT_SIZE (1UL << 30)
 int ksim_ctx_init_region(struct ksim_ctx *ctx, enum ksim_allocator kind, size_t region_size);
 int ksim_ctx_init(struct ksim_ctx *ctx, enum ksim_allocator kind);
+/* With a tracked heap or not (the others: ksim_alloc_track_default()). */
+int ksim_ctx_init_track(struct ksim_ctx *ctx, enum ksim_allocator kind, size_t region_size,
+			bool track);
+/* Tracked unless NDEBUG, or as VFSIM_ALLOC_TRACK=0|1 says. */
+bool ksim_alloc_track_default(void);
+/* The seam's own bytes in front of every object of @h. */
+size_t ksim_heap_hdr_size(const struct ksim_heap *h);
 /* Frees nothing the kernel leaked: call after the leak check. */
 void ksim_ctx_fini(struct ksim_ctx *ctx);
 
@@ -135,6 +156,12 @@ static inline struct ksim_ctx *ksim_ctx_switch(struct ksim_ctx *ctx)
 	return prev;
 }
 
+/*
+ * The leak check: the number of live objects (not counting those waiting
+ * for a grace period), each reported to @out (may be NULL) with its size
+ * and call site by a tracked heap, in one line by count and bytes by a
+ * compact one.
+ */
 unsigned long ksim_heap_report(struct ksim_heap *h, FILE *out);
 /* Free every object of @h that kfree_rcu() was given so far, waiting out a
  * grace period if any is pending.  Not from a read-side critical section. */
