@@ -16,14 +16,16 @@ void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st)
 	st->failed_allocs = snap.failed_allocs;
 	st->external_bytes = 0;
 	if (v->mnt_id_ht) {
-		/* the bucket array of the mount-ID table, at its current size */
+		/* the bucket arrays of the mount-ID tables (the 32-bit and the
+		 * unique one, resized together), at their current size */
 		long split, removed;
 		unsigned long count;
 
 		rcu_read_lock();
 		cds_lfht_count_nodes(v->mnt_id_ht, &split, &count, &removed);
 		rcu_read_unlock();
-		st->external_bytes = (u64)(count > 64 ? count : 64UL) * 2 * sizeof(void *);
+		st->external_bytes = (u64)(count > 64 ? count : 64UL) * 2 * sizeof(void *) *
+				     (v->mnt_id_unique_ht ? 2 : 1);
 	}
 }
 

@@ -77,6 +77,11 @@ static void vfsim_free_tables(struct vfsim *v)
 			WARN(1, "mount ID table not empty at teardown");
 		v->mnt_id_ht = NULL;
 	}
+	if (v->mnt_id_unique_ht) {
+		if (cds_lfht_destroy(v->mnt_id_unique_ht, NULL))
+			WARN(1, "unique mount ID table not empty at teardown");
+		v->mnt_id_unique_ht = NULL;
+	}
 	kvfree(v->mount_hashtable);
 	kvfree(v->mountpoint_hashtable);
 	kvfree(v->dentry_hashtable);
@@ -121,6 +126,9 @@ static int vfsim_init_tables(struct vfsim *v)
 	v->mnt_id_ht = cds_lfht_new(64, 64, 0, 0, NULL);
 	if (!v->mnt_id_ht)
 		return -ENOMEM;
+	v->mnt_id_unique_ht = cds_lfht_new(64, 64, 0, 0, NULL);
+	if (!v->mnt_id_unique_ht)
+		return -ENOMEM;
 	return 0;
 }
 
@@ -139,6 +147,17 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 	v->m_hash_shift = m_hash_shift;
 	v->d_hash_shift = v->m_hash_shift + 2;
 	ida_init(&v->mnt_id_ida, 1);
+	/*
+	 * Linux 6.18 (fs/namespace.c): the first unique mount ID is
+	 * MNT_UNIQUE_ID_OFFSET + 1, 2^31 + 1, above every 32-bit mount ID
+	 * so the two spaces never meet.  Mount namespace IDs: 6.18 hands
+	 * them out from one counter shared with every other namespace
+	 * type, and its initial mount namespace had ID 4 on the machine
+	 * it was observed on (NS_GET_MNTNS_ID, statmount STATMOUNT_MNT_NS_ID);
+	 * an instance's first namespace gets that ID too.
+	 */
+	atomic64_set(&v->mnt_id_ctr, (s64)MNT_UNIQUE_ID_OFFSET);
+	v->mnt_ns_id_ctr = MNT_NS_FIRST_ID - 1;
 	ida_init(&v->mnt_group_ida, 1);
 	INIT_LIST_HEAD(&v->expiry_list);
 	INIT_LIST_HEAD(&v->umount_list);

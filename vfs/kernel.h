@@ -58,6 +58,15 @@ struct vfsim {
 	struct ida mnt_group_ida;
 	struct cds_lfht *mnt_id_ht;	/* mnt_id -> struct mount, RCU */
 	atomic_long_t nr_mnt_ids;	/* mounts published in mnt_id_ht */
+	/*
+	 * Linux 6.8+: the last 64-bit unique mount ID handed out (6.18's
+	 * mnt_id_ctr, from MNT_UNIQUE_ID_OFFSET), the unique-ID index
+	 * (mnt_id_unique -> struct mount, published and looked up as
+	 * mnt_id_ht) and the last mount namespace ID (vfs/statmount.c).
+	 */
+	atomic64_t mnt_id_ctr;
+	struct cds_lfht *mnt_id_unique_ht;
+	u64 mnt_ns_id_ctr;
 	struct list_head expiry_list;	/* vfsim_mnt_set_expiry() puts mounts here */
 	struct list_head umount_list;	/* unmounted, waiting for namespace_unlock */
 	struct mnt_namespace *init_mnt_ns;

@@ -44,6 +44,14 @@
 #define MNT_MARKED	0x4000000
 #define MNT_UMOUNT	0x8000000
 
+/*
+ * Linux 6.18's ID spaces (fs/namespace.c): unique mount IDs start above
+ * every 32-bit mount ID, at MNT_UNIQUE_ID_OFFSET + 1; the model's first
+ * mount namespace gets the ID 6.18 gave its initial one (vfs/core.c).
+ */
+#define MNT_UNIQUE_ID_OFFSET	(1ULL << 31)
+#define MNT_NS_FIRST_ID		4ULL
+
 struct vfsmount {
 	struct dentry *mnt_root;	/* set once */
 	struct super_block *mnt_sb;	/* set once */
@@ -128,6 +136,14 @@ struct mount {
 	 * table, changed and looked up in RCU read-side sections. */
 	struct cds_lfht_node mnt_id_node;
 	int mnt_id;			/* set once */
+	/*
+	 * Linux 6.8's 64-bit mount ID (statx STATX_MNT_ID_UNIQUE, statmount,
+	 * listmount): from a counter never reused within the instance, set
+	 * once by mnt_alloc_id(); in v->mnt_id_unique_ht beside mnt_id_node,
+	 * under the same rules.
+	 */
+	u64 mnt_id_unique;
+	struct cds_lfht_node mnt_id_unique_node;
 	int mnt_group_id;		/* peer group, 0 if not shared (above) */
 	/* No lock, as in the kernel: set with xchg() by an expiry pass and
 	 * cleared with WRITE_ONCE by any mntput() (a use unexpires). */
@@ -169,6 +185,9 @@ struct mnt_namespace {
 	/* Every mount, in attachment order: under namespace_sem. */
 	struct list_head list;
 	u64 seq;			/* set once */
+	/* Linux 6.18's namespace ID (statmount's mnt_ns_id, STATMOUNT_MNT_NS_ID):
+	 * from v->mnt_ns_id_ctr, set once. */
+	u64 ns_id;
 	u64 event;			/* bumped under mount_lock */
 	/* Written under namespace_sem and mount_lock (commit_tree(),
 	 * umount_tree()); read under namespace_sem (count_mounts()). */
@@ -231,6 +250,9 @@ int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 		    const char *data);
 void namespace_teardown(struct vfsim *v);
 struct mount *mnt_find_by_id(struct vfsim *v, int id);
+/* The mount whose 64-bit unique ID is @id (under RCU, no reference). */
+struct mount *mnt_find_by_id_unique(struct vfsim *v, u64 id);
+unsigned long mnt_id_unique_node_hash(struct cds_lfht_node *node);
 /* The hash a mount-ID index node was added with (vfs/snapshot.c). */
 unsigned long mnt_id_node_hash(struct cds_lfht_node *node);
 
@@ -242,6 +264,8 @@ struct mount *get_dominating_id_owner(struct mount *mnt);
 int propagate_mount_busy(struct mount *mnt, int refcnt);
 void mnt_release_group_id(struct mount *mnt);
 int get_dominating_id(struct mount *mnt, const struct path *root);
+bool is_path_reachable(struct mount *mnt, struct dentry *dentry,
+		       const struct path *root);
 int propagate_mnt(struct mount *dest_mnt, struct mountpoint *dest_mp,
 		  struct mount *source_mnt, struct hlist_head *tree_list);
 void propagate_umount(struct list_head *list);

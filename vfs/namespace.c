@@ -133,6 +133,23 @@ static int mnt_id_match(struct cds_lfht_node *node, const void *key)
 	return container_of(node, struct mount, mnt_id_node)->mnt_id == *(const int *)key;
 }
 
+static unsigned long mnt_id_unique_hash(u64 id)
+{
+	return (unsigned long)(id * 0x9e3779b97f4a7c15ULL);
+}
+
+unsigned long mnt_id_unique_node_hash(struct cds_lfht_node *node)
+{
+	return mnt_id_unique_hash(container_of(node, struct mount,
+					       mnt_id_unique_node)->mnt_id_unique);
+}
+
+static int mnt_id_unique_match(struct cds_lfht_node *node, const void *key)
+{
+	return container_of(node, struct mount, mnt_id_unique_node)->mnt_id_unique ==
+	       *(const u64 *)key;
+}
+
 static void mnt_publish_id(struct mount *mnt)
 {
 	struct vfsim *v = mnt_kernel(mnt);
@@ -140,11 +157,15 @@ static void mnt_publish_id(struct mount *mnt)
 
 	rcu_read_lock();
 	cds_lfht_add(v->mnt_id_ht, mnt_id_hash(mnt->mnt_id), &mnt->mnt_id_node);
+	cds_lfht_add(v->mnt_id_unique_ht, mnt_id_unique_hash(mnt->mnt_id_unique),
+		     &mnt->mnt_id_unique_node);
 	rcu_read_unlock();
 	/* Grow by doubling, deterministically (see vfsim_init_tables()). */
 	n = (unsigned long)atomic_long_inc_return(&v->nr_mnt_ids);
-	if (n > 64 && !(n & (n - 1)))
+	if (n > 64 && !(n & (n - 1))) {
 		cds_lfht_resize(v->mnt_id_ht, n);
+		cds_lfht_resize(v->mnt_id_unique_ht, n);
+	}
 }
 
 static void mnt_unpublish_id(struct mount *mnt)
@@ -153,6 +174,7 @@ static void mnt_unpublish_id(struct mount *mnt)
 
 	rcu_read_lock();
 	cds_lfht_del(v->mnt_id_ht, &mnt->mnt_id_node);
+	cds_lfht_del(v->mnt_id_unique_ht, &mnt->mnt_id_unique_node);
 	rcu_read_unlock();
 	atomic_long_dec(&v->nr_mnt_ids);
 }
@@ -168,6 +190,18 @@ struct mount *mnt_find_by_id(struct vfsim *v, int id)
 	return node ? container_of(node, struct mount, mnt_id_node) : NULL;
 }
 
+/* The caller is in an RCU read-side section; no reference is taken. */
+struct mount *mnt_find_by_id_unique(struct vfsim *v, u64 id)
+{
+	struct cds_lfht_iter iter;
+	struct cds_lfht_node *node;
+
+	cds_lfht_lookup(v->mnt_id_unique_ht, mnt_id_unique_hash(id),
+			mnt_id_unique_match, &id, &iter);
+	node = cds_lfht_iter_get_node(&iter);
+	return node ? container_of(node, struct mount, mnt_id_unique_node) : NULL;
+}
+
 /* ---- allocation and references ------------------------------------------ */
 
 static int mnt_alloc_id(struct vfsim *v, struct mount *mnt)
@@ -177,6 +211,8 @@ static int mnt_alloc_id(struct vfsim *v, struct mount *mnt)
 	if (res < 0)
 		return res;
 	mnt->mnt_id = res;
+	/* Linux 6.8+: never reused, so no free counterpart (mnt_free_id()). */
+	mnt->mnt_id_unique = (u64)atomic64_inc_return(&v->mnt_id_ctr);
 	return 0;
 }
 
@@ -213,6 +249,7 @@ static struct mount *alloc_vfsmnt(struct vfsim *v, const char *name)
 	INIT_LIST_HEAD(&mnt->mnt_umount);
 	INIT_HLIST_NODE(&mnt->mnt_mp_list);
 	cds_lfht_node_init(&mnt->mnt_id_node);
+	cds_lfht_node_init(&mnt->mnt_id_unique_node);
 	return mnt;
 
 out_free_id:
@@ -1741,6 +1778,7 @@ struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
 	atomic_set(&ns->count, 1);
 	INIT_LIST_HEAD(&ns->list);
 	ns->seq = 1;
+	ns->ns_id = ++v->mnt_ns_id_ctr;
 	ns->kernel = v;
 	return ns;
 }

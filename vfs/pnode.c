@@ -220,10 +220,11 @@ static bool is_subdir_of(struct dentry *d, struct dentry *ancestor)
 
 /*
  * is_path_reachable() of fs/namespace.c: (@mnt, @dentry) is at or below
- * @root, crossing mountpoints on the way up.  Its only user is here.
+ * @root, crossing mountpoints on the way up.  Also statmount's and
+ * listmount's test of what the caller may see (vfs/statmount.c).
  */
-static bool is_path_reachable(struct mount *mnt, struct dentry *dentry,
-			      const struct path *root)
+bool is_path_reachable(struct mount *mnt, struct dentry *dentry,
+		       const struct path *root)
 {
 	while (&mnt->mnt != root->mnt && mnt_has_parent(mnt)) {
 		dentry = mnt->mnt_mountpoint;

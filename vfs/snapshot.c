@@ -36,6 +36,7 @@ static const struct {
 	unsigned long (*hash)(struct cds_lfht_node *node);
 } kernel_lfhts[] = {
 	{ offsetof(struct vfsim, mnt_id_ht), mnt_id_node_hash },
+	{ offsetof(struct vfsim, mnt_id_unique_ht), mnt_id_unique_node_hash },
 };
 #define NR_LFHTS ARRAY_SIZE(kernel_lfhts)
 

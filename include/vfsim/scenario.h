@@ -383,6 +383,40 @@ VFSIM_API long vfsim_scenario_mntinfo(struct vfsim_task *t, unsigned int mnt_id,
  */
 VFSIM_API long vfsim_scenario_mount_id(struct vfsim_task *t, const char *path);
 
+/*
+ * statmount(2) and listmount(2) results, printed (docs/statmount.md):
+ * what the `statmount` and `listmount` verbs and the `vfsim statmount` and
+ * `vfsim listmount` commands show.
+ */
+struct statmount;
+
+/* Every STATMOUNT_* request bit Linux 6.18 has. */
+#define VFSIM_STATMOUNT_ALL 0x7fffULL
+
+/** Add the STATMOUNT_* bit named @name ("sb_basic", ..., "all") to *@mask:
+ * 0, or -EINVAL for an unknown name. */
+VFSIM_API int vfsim_scenario_statmount_mask(const char *name, uint64_t *mask);
+
+/** Print @sm: one "field: value" line per field its mask has. */
+VFSIM_API void vfsim_scenario_print_statmount(const struct statmount *sm, FILE *out);
+
+/**
+ * vfsim_scenario_statmount - statmount @mnt_id (a unique mount ID) for
+ * @mask as @t, with a buffer grown until the strings fit, and print it.
+ * 0 or the call's -errno.
+ */
+VFSIM_API long vfsim_scenario_statmount(struct vfsim_task *t, uint64_t mnt_id,
+					uint64_t mask, FILE *out);
+
+/**
+ * vfsim_scenario_listmount - listmount below @mnt_id (LSMT_ROOT: @t's
+ * root) after @last, at most @count, with @flags, as @t; print one line
+ * per mount: "UNIQUE_ID (ID) MOUNT_POINT FSTYPE".  The count, or -errno.
+ */
+VFSIM_API long vfsim_scenario_listmount(struct vfsim_task *t, uint64_t mnt_id,
+					uint64_t last, size_t count,
+					unsigned int flags, FILE *out);
+
 #ifdef __cplusplus
 }
 #endif

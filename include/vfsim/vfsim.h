@@ -665,6 +665,50 @@ VFSIM_API int vfsim_tree_render(struct vfsim_task *t, FILE *out,
 VFSIM_API const char *vfsim_errno_name(int err);
 VFSIM_API int vfsim_errno_from_name(const char *name);
 
+/*
+ * Linux 6.8+'s mount queries on the model (docs/statmount.md): statx's
+ * 64-bit unique mount ID, statmount(2) and listmount(2) as Linux 6.18
+ * has them.  The structs are the UAPI's (<vfsim/uapi/linux/mount.h> for
+ * struct mnt_id_req and struct statmount, <sys/stat.h> for struct statx).
+ */
+struct statx;
+struct mnt_id_req;
+struct statmount;
+
+/**
+ * vfsim_statx - statx(2) of @path as @t, for the mount IDs: stx_mnt_id is
+ * the unique mount ID (stx_mask STATX_MNT_ID_UNIQUE, 0x4000) when @mask
+ * asks for it, else the 32-bit one (STATX_MNT_ID).  The other fields are
+ * those the model's inodes carry (type, mode, links, owner, times, inode
+ * number, size, device).  0 or -errno.
+ */
+VFSIM_API long vfsim_statx(struct vfsim_task *t, int dfd, const char *path,
+			   int flags, unsigned int mask, struct statx *buf);
+
+/**
+ * vfsim_statmount - statmount(2): what @req->param (STATMOUNT_*) asks of
+ * the mount whose unique ID is @req->mnt_id, written to @buf (@bufsize
+ * bytes: the struct, then the string area).  0 or -errno as 6.18 gives
+ * it: -EINVAL (flags, a request size under MNT_ID_REQ_SIZE_VER0, an ID
+ * not above 2^31), -E2BIG (a request over a page, or with non-zero bytes
+ * past the known struct), -ENOENT (no such mount in the namespace, an
+ * unknown namespace ID), -EPERM (a mount outside @t's root without
+ * CAP_SYS_ADMIN), -EOVERFLOW (strings that do not fit), -EFAULT.
+ */
+VFSIM_API long vfsim_statmount(struct vfsim_task *t, const struct mnt_id_req *req,
+			       struct statmount *buf, size_t bufsize,
+			       unsigned int flags);
+
+/**
+ * vfsim_listmount - listmount(2): up to @nr_mnt_ids unique IDs of the
+ * mounts below @req->mnt_id (LSMT_ROOT: @t's root, itself included), in
+ * ID order (LISTMOUNT_REVERSE: descending), after @req->param if not 0.
+ * The number written, or -errno as 6.18 gives it.
+ */
+VFSIM_API long vfsim_listmount(struct vfsim_task *t, const struct mnt_id_req *req,
+			       uint64_t *mnt_ids, size_t nr_mnt_ids,
+			       unsigned int flags);
+
 #ifdef __cplusplus
 }
 #endif

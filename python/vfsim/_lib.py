@@ -280,6 +280,16 @@ _PROTOS = {
                                           POINTER(ScenarioFsinfoOpts)]),
     "vfsim_scenario_mntinfo": (c_long, [T, c_uint, _S, FILE_p]),
     "vfsim_scenario_mount_id": (c_long, [T, _S]),
+    # statx, statmount, listmount (Linux 6.18's, docs/statmount.md): the
+    # structs as raw buffers (struct statx, mnt_id_req, statmount)
+    "vfsim_statx": (c_long, [T, c_int, _S, c_int, c_uint, c_void_p]),
+    "vfsim_statmount": (c_long, [T, c_void_p, c_void_p, c_size_t, c_uint]),
+    "vfsim_listmount": (c_long, [T, c_void_p, POINTER(c_uint64), c_size_t, c_uint]),
+    "vfsim_scenario_statmount_mask": (c_int, [_S, POINTER(c_uint64)]),
+    "vfsim_scenario_print_statmount": (None, [c_void_p, FILE_p]),
+    "vfsim_scenario_statmount": (c_long, [T, c_uint64, c_uint64, FILE_p]),
+    "vfsim_scenario_listmount": (c_long, [T, c_uint64, c_uint64, c_size_t, c_uint,
+                                          FILE_p]),
 }
 
 for _name, (_res, _args) in _PROTOS.items():

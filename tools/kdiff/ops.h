@@ -27,6 +27,9 @@ struct kd_ops {
 	long (*umount)(void *t, const char *target, int flags);
 	/* The task's /proc/self/mountinfo, appended to @out. */
 	long (*mountinfo)(void *t, struct kd_buf *out);
+	/* listmount + statmount of the task's tree, the raw dump of
+	 * statmount.h appended to @out. */
+	long (*statmounts)(void *t, struct kd_buf *out);
 };
 
 /* @t is a struct vfsim_task *. */

@@ -8,9 +8,11 @@
 #include <fcntl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ops.h"
+#include "statmount.h"
 
 static long ret(long r)
 {
@@ -86,6 +88,29 @@ static long h_mountinfo(void *t, struct kd_buf *out)
 	return r;
 }
 
+/* x86_64's numbers (6.8+); Debian 12's headers predate them. */
+#define KD_NR_statmount 457
+#define KD_NR_listmount 458
+
+static long h_listmount(void *t, const struct mnt_id_req *req, uint64_t *ids,
+			size_t n, unsigned int flags)
+{
+	return ret(syscall(KD_NR_listmount, req, ids, n, flags));
+}
+
+static long h_statmount(void *t, const struct mnt_id_req *req,
+			struct statmount *buf, size_t size, unsigned int flags)
+{
+	return ret(syscall(KD_NR_statmount, req, buf, size, flags));
+}
+
+static long h_statmounts(void *t, struct kd_buf *out)
+{
+	static const struct kd_statmount_calls calls = { h_listmount, h_statmount };
+
+	return kd_statmount_dump(&calls, t, out);
+}
+
 const struct kd_ops kd_host_ops = {
 	.mkdir = h_mkdir,
 	.symlink = h_symlink,
@@ -98,4 +123,5 @@ const struct kd_ops kd_host_ops = {
 	.mount = h_mount,
 	.umount = h_umount,
 	.mountinfo = h_mountinfo,
+	.statmounts = h_statmounts,
 };

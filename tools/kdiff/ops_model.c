@@ -10,6 +10,7 @@
 #include <vfsim/vfsim.h>
 
 #include "ops.h"
+#include "statmount.h"
 
 static long m_mkdir(void *t, const char *path, mode_t mode)
 {
@@ -82,6 +83,25 @@ static long m_mountinfo(void *t, struct kd_buf *out)
 	}
 }
 
+static long m_listmount(void *t, const struct mnt_id_req *req, uint64_t *ids,
+			size_t n, unsigned int flags)
+{
+	return vfsim_listmount(t, req, ids, n, flags);
+}
+
+static long m_statmount(void *t, const struct mnt_id_req *req,
+			struct statmount *buf, size_t size, unsigned int flags)
+{
+	return vfsim_statmount(t, req, buf, size, flags);
+}
+
+static long m_statmounts(void *t, struct kd_buf *out)
+{
+	static const struct kd_statmount_calls calls = { m_listmount, m_statmount };
+
+	return kd_statmount_dump(&calls, t, out);
+}
+
 const struct kd_ops kd_model_ops = {
 	.mkdir = m_mkdir,
 	.symlink = m_symlink,
@@ -94,4 +114,5 @@ const struct kd_ops kd_model_ops = {
 	.mount = m_mount,
 	.umount = m_umount,
 	.mountinfo = m_mountinfo,
+	.statmounts = m_statmounts,
 };

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "canon.h"
+#include "statmount.h"
 #include "side.h"
 #include "verbs.h"
 
@@ -100,6 +101,18 @@ static void put_tree(struct kd_buf *b, const struct kd_buf *mountinfo)
 	kd_lines_free(&lines);
 }
 
+/* listmount + statmount, canonical (statmount.h): compared as a tree is. */
+static void put_statmounts(struct kd_buf *b, const struct kd_buf *dump)
+{
+	struct kd_lines lines = { NULL, 0, 0 };
+	size_t i;
+
+	kd_canon_statmounts(dump->s ? dump->s : "", &lines);
+	for (i = 0; i < lines.nr; i++)
+		kd_buf_printf(b, "  %s\n", lines.v[i]);
+	kd_lines_free(&lines);
+}
+
 /* A verb line run by a task.  The result, or KD_SIDE_LOST. */
 static long run_task_verb(struct run *r, const struct kd_op *op,
 			  struct kd_buf *data)
@@ -161,6 +174,9 @@ static bool run_op(struct run *r, const struct kd_op *op)
 	} else if (strcmp(verb, "tree") == 0 && ret >= 0) {
 		kd_buf_puts(&line, "\n");
 		put_tree(&line, &data);
+	} else if (strcmp(verb, "listmount") == 0 && ret >= 0) {
+		kd_buf_puts(&line, "\n");
+		put_statmounts(&line, &data);
 	} else {
 		kd_buf_printf(&line, " %s\n",
 			      kd_result_name(ret, nbuf, sizeof(nbuf)));

@@ -47,6 +47,9 @@ void tool_usage(FILE *out)
 	      "                                   fails is reported and the session goes on\n"
 	      "  ctl PATH LINE...|-               run scenario lines in a program running\n"
 	      "                                   with VFSIM_SHIM_CONTROL=PATH (the shim)\n"
+	      "  statmount PATH|ID [MASK]...      statmount() of a mount of the default tree\n"
+	      "  listmount [-r] [-n COUNT] [-l LAST] [PATH|ID]\n"
+	      "                                   listmount() below a mount of the default tree\n"
 	      "  help [COMMAND]                   this text, or COMMAND's own help\n"
 	      "\n"
 	      "options:\n"
@@ -70,6 +73,8 @@ static const struct {
 	{ "tree", cmd_tree },
 	{ "shell", cmd_shell },
 	{ "ctl", cmd_ctl },
+	{ "statmount", cmd_statmount },
+	{ "listmount", cmd_listmount },
 };
 
 /* The subcommand @name, or NULL. */

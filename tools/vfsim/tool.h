@@ -32,6 +32,9 @@ int cmd_watch(int argc, char **argv);
 int cmd_tree(int argc, char **argv);
 int cmd_shell(int argc, char **argv);
 int cmd_ctl(int argc, char **argv);
+/* statmount/listmount (cmd_statmount.c) */
+int cmd_statmount(int argc, char **argv);
+int cmd_listmount(int argc, char **argv);
 
 /* `vfsim watch` (cmd_watch.c), also the end of `vfsim demo`: the
  * watch_test sample's run on a new default tree.  Returns an exit status. */

@@ -1,0 +1,5 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# two mounts: usage error
+listmount
+/
+/tmp

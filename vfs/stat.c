@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * statx(2), as far as the mount IDs need it (fs/stat.c).  5.8 has statx
+ * with STATX_MNT_ID; Linux 6.8 adds STATX_MNT_ID_UNIQUE, the 64-bit ID
+ * that statmount(2) and listmount(2) take, and 6.18 answers with exactly
+ * one of the two: the unique ID when it was asked for, the old one
+ * otherwise.  The model has no block counts or birth times, so the basic
+ * stats it gives are those its inodes carry.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <linux/uaccess.h>
+#include <vfs/kernel.h>
+#include <vfs/namei.h>
+#include <vfs/statmount.h>
+
+#ifndef STATX_MNT_ID_UNIQUE
+#define STATX_MNT_ID_UNIQUE	0x00004000U	/* Want/got extended stx_mount_id */
+#endif
+#define STATX__RESERVED		0x80000000U
+
+/* What the model's inodes carry of STATX_BASIC_STATS (no STATX_BLOCKS). */
+#define STATX_MODEL_STATS	(STATX_TYPE | STATX_MODE | STATX_NLINK | STATX_UID | \
+				 STATX_GID | STATX_ATIME | STATX_MTIME | STATX_CTIME | \
+				 STATX_INO | STATX_SIZE)
+
+static void statx_time(struct statx_timestamp *t, const struct timespec64 *ts)
+{
+	t->tv_sec = ts->tv_sec;
+	t->tv_nsec = (__u32)ts->tv_nsec;
+}
+
+long do_statx(int dfd, const char __user *filename, unsigned int flags,
+	      unsigned int mask, struct statx __user *buffer)
+{
+	unsigned int lookup_flags;
+	struct statx tmp;
+	struct inode *inode;
+	struct mount *m;
+	struct path path;
+	long err;
+
+	if (mask & STATX__RESERVED)
+		return -EINVAL;
+	if ((flags & AT_STATX_SYNC_TYPE) == AT_STATX_SYNC_TYPE)
+		return -EINVAL;
+	err = at_flags_to_lookup_flags(flags & ~AT_STATX_SYNC_TYPE,
+				       AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT | AT_EMPTY_PATH,
+				       &lookup_flags);
+	if (err)
+		return err;
+	err = user_path_at(dfd, filename, lookup_flags, &path);
+	if (err)
+		return err;
+
+	memset(&tmp, 0, sizeof(tmp));
+	inode = path.dentry->d_inode;
+	m = real_mount(path.mnt);
+	tmp.stx_mask = STATX_MODEL_STATS;
+	tmp.stx_blksize = (__u32)path.dentry->d_sb->s_blocksize;
+	tmp.stx_nlink = inode->i_nlink;
+	tmp.stx_uid = inode->i_uid;
+	tmp.stx_gid = inode->i_gid;
+	tmp.stx_mode = (__u16)inode->i_mode;
+	tmp.stx_ino = inode->i_ino;
+	tmp.stx_size = (__u64)inode->i_size;
+	statx_time(&tmp.stx_atime, &inode->i_atime);
+	statx_time(&tmp.stx_mtime, &inode->i_mtime);
+	statx_time(&tmp.stx_ctime, &inode->i_ctime);
+	tmp.stx_dev_major = major(path.dentry->d_sb->s_dev);
+	tmp.stx_dev_minor = minor(path.dentry->d_sb->s_dev);
+	if (mask & STATX_MNT_ID_UNIQUE) {
+		tmp.stx_mnt_id = m->mnt_id_unique;
+		tmp.stx_mask |= STATX_MNT_ID_UNIQUE;
+	} else {
+		tmp.stx_mnt_id = (__u64)m->mnt_id;
+		tmp.stx_mask |= STATX_MNT_ID;
+	}
+	path_put(&path);
+	return copy_to_user(buffer, &tmp, sizeof(tmp)) ? -EFAULT : 0;
+}
