@@ -22,7 +22,9 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/fs_context.h>
 #include <vfs/kernel.h>
+#include <vfs/mount_api.h>
 #include <vfs/watch_queue.h>
 #include <vfsim/testing.h>
 
@@ -210,6 +212,35 @@ static void check_mount_watch_marks(struct vfsim *v, struct dentry *root,
 	}
 }
 
+/*
+ * Active references on @sb held by fs_context fds (a created or picked
+ * context keeps its superblock; vfs/fsopen.c).  Caller holds sb_lock.
+ */
+static int fs_context_refs(struct vfsim *v, struct super_block *sb)
+{
+	struct task_struct *t;
+	unsigned int fd;
+	int n = 0;
+
+	spin_lock(&v->tasks_lock);
+	list_for_each_entry(t, &v->tasks, tasks) {
+		spin_lock(&t->files.file_lock);
+		for (fd = 0; fd < t->files.max_fds; fd++) {
+			struct file *f = t->files.fd[fd];
+			struct fs_context *fc;
+
+			if (!f || f->f_op != &fscontext_fops)
+				continue;
+			fc = f->private_data;
+			if (fc->root && fc->root->d_sb == sb)
+				n++;
+		}
+		spin_unlock(&t->files.file_lock);
+	}
+	spin_unlock(&v->tasks_lock);
+	return n;
+}
+
 int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 {
 	struct checker c = { .why = why, .len = len };
@@ -256,8 +287,9 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 
 		list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
 			mounts++;
+		mounts += fs_context_refs(v, sb);
 		if (atomic_read(&sb->s_active) != mounts)
-			checker_fail(&c, "superblock %s (id %llu): s_active %d, mounts %d",
+			checker_fail(&c, "superblock %s (id %llu): s_active %d, mounts and contexts %d",
 			     sb->s_id, (unsigned long long)sb->s_unique_id,
 			     atomic_read(&sb->s_active), mounts);
 	}

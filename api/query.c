@@ -33,6 +33,8 @@ static unsigned int mnt_attr(int f)
 		a |= VFSIM_ATTR_NOEXEC;
 	if (f & MNT_NODIRATIME)
 		a |= VFSIM_ATTR_NODIRATIME;
+	if (f & MNT_NOSYMFOLLOW)
+		a |= VFSIM_ATTR_NOSYMFOLLOW;
 	if (f & MNT_NOATIME)
 		a |= VFSIM_ATTR_NOATIME;
 	else if (!(f & MNT_RELATIME))

@@ -162,6 +162,8 @@ static void put_vfs_options(struct sbuf *b, const struct vfsim_mount_desc *m,
 		sbuf_puts(b, ",relatime");
 	if (m->attr & VFSIM_ATTR_NODIRATIME)
 		sbuf_puts(b, ",nodiratime");
+	if (m->attr & VFSIM_ATTR_NOSYMFOLLOW)
+		sbuf_puts(b, ",nosymfollow");
 	if (!findmnt && (m->sb_flags & VFSIM_SB_RDONLY) &&
 	    !(m->attr & VFSIM_ATTR_RDONLY))
 		sbuf_puts(b, ",sb-ro");

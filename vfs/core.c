@@ -14,6 +14,7 @@
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
+#include <vfs/anon_inodes.h>
 #include <vfs/pipe.h>
 #include <vfs/key.h>
 #include <vfs/test_source.h>
@@ -166,6 +167,7 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 	spin_lock_init(&v->tasks_lock);
 	INIT_LIST_HEAD(&v->tasks);
 	mutex_init(&v->pipe_mnt_lock);
+	mutex_init(&v->anon_inode_mnt_lock);
 	mutex_init(&v->nfs_client_lock);
 	INIT_LIST_HEAD(&v->nfs_client_list);
 	spin_lock_init(&v->test_objects_lock);
@@ -212,6 +214,7 @@ void kernel_teardown(struct vfsim *v)
 	keys_teardown(v);
 	test_objects_release(v);
 	pipefs_kern_unmount(v);
+	anon_inode_kern_unmount(v);
 	namespace_teardown(v);
 	rcu_barrier();
 	WARN_ON(!list_empty(&v->super_blocks));

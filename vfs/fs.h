@@ -37,6 +37,8 @@ struct fs_context;
 struct watch_list;
 struct vfsmount;
 struct fsinfo_context;
+struct fs_parameter;
+struct fc_log;
 
 typedef unsigned int kuid_t;
 typedef unsigned int kgid_t;
@@ -305,6 +307,13 @@ struct file_system_type {
 	/* Apply fc->data and fc->sb_flags to fc->root's sb (optional). */
 	int (*reconfigure)(struct fs_context *fc);
 	void (*kill_sb)(struct super_block *sb);
+	/*
+	 * The new mount API (vfs/fs_context.c): take one fsconfig()
+	 * parameter, or -ENOPARAM to leave it to the VFS.  NULL: the
+	 * filesystem takes its options as one data string, which fsconfig()
+	 * builds as the kernel's legacy_fs_context does.
+	 */
+	int (*parse_param)(struct fs_context *fc, struct fs_parameter *param);
 	struct list_head fs_list;	/* in the instance's registry */
 };
 
@@ -324,6 +333,17 @@ struct fs_context {
 	unsigned int sb_flags_mask;
 	enum fs_context_purpose purpose;
 	void *fs_private;
+	/*
+	 * Contexts of the new mount API only (fsopen(), fspick();
+	 * vfs/fs_context.c), zero in mount(2)'s on-stack ones.  Under the
+	 * context's uapi_mutex, which vfs/fsopen.c keeps beside it.
+	 */
+	struct fc_log *log;		/* the messages read() returns */
+	char *fc_data;			/* owned: the options gathered so far */
+	size_t fc_data_size;
+	char *fc_source;		/* owned: what fc->source points to */
+	unsigned int phase;		/* enum fs_context_phase */
+	bool exclusive;			/* FSCONFIG_CMD_CREATE_EXCL */
 };
 
 int register_filesystem(struct vfsim *v, struct file_system_type *tmpl);

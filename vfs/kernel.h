@@ -93,6 +93,11 @@ struct vfsim {
 	struct mutex pipe_mnt_lock;
 	struct vfsmount *pipe_mnt;
 
+	/* anon_inodefs, kern_mount()ed on the first fsopen() or fspick()
+	 * (see vfs/anon_inodes.c) */
+	struct mutex anon_inode_mnt_lock;
+	struct vfsmount *anon_inode_mnt;
+
 	/*
 	 * The LSM policy (vfs/security.c), called with this instance.  The
 	 * API layer installs it on behalf of a harness and keeps the

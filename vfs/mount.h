@@ -27,6 +27,7 @@
 #define MNT_NOATIME	0x08
 #define MNT_NODIRATIME	0x10
 #define MNT_RELATIME	0x20
+#define MNT_NOSYMFOLLOW	0x80	/* 5.10; set by fsmount() and mount_setattr() only */
 #define MNT_READONLY	0x40
 #define MNT_SHRINKABLE	0x100
 #define MNT_WRITE_HOLD	0x200

@@ -288,7 +288,9 @@ static int walk_component(struct nameidata *nd, const char *comp, unsigned int l
 	    (!is_last || slash || (nd->flags & LOOKUP_FOLLOW))) {
 		const char *body = next.dentry->d_inode->i_link;
 
-		if (++nd->total_link_count > MAXSYMLINKS) {
+		/* pick_link() of 5.10: a nosymfollow mount follows none. */
+		if (++nd->total_link_count > MAXSYMLINKS ||
+		    (READ_ONCE(next.mnt->mnt_flags) & MNT_NOSYMFOLLOW)) {
 			walk_path_put(&next);
 			return -ELOOP;
 		}

@@ -26,6 +26,7 @@
 #include <linux/uaccess.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
+#include <vfs/mount_api.h>
 #include <vfs/namei.h>
 #include <vfs/notify.h>
 #include <vfs/pnode.h>
@@ -94,16 +95,16 @@ static void mp_hash_grow(struct vfsim *v)
 		hlist_table_grow(&v->mountpoint_hashtable, mp_hash_node, GFP_ATOMIC);
 }
 
-static void lock_mount_hash(struct vfsim *v) { write_seqlock(&v->mount_lock); }
-static void unlock_mount_hash(struct vfsim *v) { write_sequnlock(&v->mount_lock); }
+void lock_mount_hash(struct vfsim *v) { write_seqlock(&v->mount_lock); }
+void unlock_mount_hash(struct vfsim *v) { write_sequnlock(&v->mount_lock); }
 
-static void namespace_lock(struct vfsim *v) { down_write(&v->namespace_sem); }
+void namespace_lock(struct vfsim *v) { down_write(&v->namespace_sem); }
 
 /*
  * Drop the tree references of everything umount_tree() took away, after
  * the lock is gone (the last mntput may tear a superblock down).
  */
-static void namespace_unlock(struct vfsim *v)
+void namespace_unlock(struct vfsim *v)
 {
 	LIST_HEAD(head);
 	struct mount *m, *n;
@@ -301,6 +302,33 @@ static void cleanup_mnt(struct mount *mnt)
 	deactivate_super(sb);
 }
 
+static struct mountpoint *unhash_mnt(struct mount *mnt);
+static void put_mountpoint(struct mountpoint *mp);
+
+/*
+ * A dying mount whose children stayed connected to it (the detached tree
+ * dissolve_on_fput() took down, UMOUNT_CONNECTED, while an fd held one of
+ * them) lets them go: the kernel's mnt_stuck_children.  Their parent
+ * references went with umount_tree(); the tree reference is dropped here.
+ */
+static void drop_stuck_children(struct mount *mnt)
+{
+	struct vfsim *v = mnt_kernel(mnt);
+	struct mount *p, *tmp;
+	LIST_HEAD(stuck);
+
+	lock_mount_hash(v);
+	list_for_each_entry_safe(p, tmp, &mnt->mnt_mounts, mnt_child) {
+		put_mountpoint(unhash_mnt(p));
+		list_add_tail(&p->mnt_umount, &stuck);
+	}
+	unlock_mount_hash(v);
+	list_for_each_entry_safe(p, tmp, &stuck, mnt_umount) {
+		list_del_init(&p->mnt_umount);
+		mntput(&p->mnt);
+	}
+}
+
 void mntput_no_expire(struct mount *mnt)
 {
 	int count = atomic_sub_return(1, &mnt->mnt_count);
@@ -314,6 +342,8 @@ void mntput_no_expire(struct mount *mnt)
 	if (mnt->mnt.mnt_flags & MNT_DOOMED)
 		return;
 	mnt->mnt.mnt_flags |= MNT_DOOMED;
+	if (unlikely(!list_empty(&mnt->mnt_mounts)))
+		drop_stuck_children(mnt);
 	cleanup_mnt(mnt);
 }
 
@@ -385,7 +415,7 @@ struct vfsmount *lookup_mnt(const struct path *path)
 	return m;
 }
 
-static bool check_mnt(struct mount *mnt)
+bool check_mnt(struct mount *mnt)
 {
 	return mnt->mnt_ns == current->nsproxy_mnt_ns;
 }
@@ -396,7 +426,7 @@ static void __touch_mnt_namespace(struct mnt_namespace *ns)
 		ns->event++;
 }
 
-static void touch_mnt_namespace(struct mnt_namespace *ns)
+void touch_mnt_namespace(struct mnt_namespace *ns)
 {
 	__touch_mnt_namespace(ns);
 }
@@ -642,6 +672,10 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *dest_mnt
 		attach_mnt(source_mnt, dest_mnt, dest_mp);
 		touch_mnt_namespace(source_mnt->mnt_ns);
 	} else {
+		if (source_mnt->mnt_ns) {
+			/* move from anon - the caller will destroy */
+			list_del_init(&source_mnt->mnt_ns->list);
+		}
 		mnt_set_mountpoint(dest_mnt, dest_mp, source_mnt);
 		notify_mount(dest_mnt, source_mnt, NOTIFY_MOUNT_NEW_MOUNT,
 			     (source_mnt->mnt.mnt_sb->s_flags & SB_RDONLY ?
@@ -967,7 +1001,7 @@ long ksys_umount(const char __user *name, int flags)
 
 /* ---- cloning ------------------------------------------------------------ */
 
-static struct mount *clone_mnt(struct mount *old, struct dentry *root, int flag)
+struct mount *clone_mnt(struct mount *old, struct dentry *root, int flag)
 {
 	struct vfsim *v = mnt_kernel(old);
 	struct super_block *sb = old->mnt.mnt_sb;
@@ -1034,7 +1068,7 @@ out_free:
 	return ERR_PTR(err);
 }
 
-static bool is_subdir(struct dentry *d, struct dentry *ancestor)
+bool is_subdir(struct dentry *d, struct dentry *ancestor)
 {
 	for (;;) {
 		if (d == ancestor)
@@ -1176,7 +1210,7 @@ static bool tree_contains_unbindable(struct mount *mnt)
 	return false;
 }
 
-static int do_move_mount(struct path *old_path, struct path *new_path)
+int do_move_mount(struct path *old_path, struct path *new_path)
 {
 	struct vfsim *v = current_kernel();
 	struct mnt_namespace *ns;
@@ -1201,10 +1235,11 @@ static int do_move_mount(struct path *old_path, struct path *new_path)
 	if (!check_mnt(p))
 		goto out;
 	/* The thing moved must be mounted... */
-	if (!ns || IS_ERR(ns))
+	if (!is_mounted(&old->mnt))
 		goto out;
-	/* ... and ours (the model has no anonymous namespaces yet). */
-	if (!attached || !check_mnt(old))
+	/* ... and either ours or the root of an anon namespace (fsmount(),
+	 * open_tree(OPEN_TREE_CLONE); vfs/mount_api.c) */
+	if (!(attached ? check_mnt(old) : is_anon_ns(ns)))
 		goto out;
 	if (old->mnt.mnt_flags & MNT_LOCKED)
 		goto out;
@@ -1236,8 +1271,12 @@ static int do_move_mount(struct path *old_path, struct path *new_path)
 	}
 out:
 	unlock_mount(v, mp);
-	if (!err && attached)
-		mntput_no_expire(parent);
+	if (!err) {
+		if (attached)
+			mntput_no_expire(parent);
+		else
+			free_mnt_ns(ns);
+	}
 	return err;
 }
 
@@ -1851,4 +1890,31 @@ void namespace_teardown(struct vfsim *v)
 		return;
 	v->init_mnt_ns = NULL;
 	put_mnt_ns(ns);
+}
+
+/* ---- detached trees (the new mount API, vfs/mount_api.c) ---------------- */
+
+/*
+ * dissolve_on_fput - the last close of an fsmount() or open_tree(CLONE) fd
+ * whose mount is still the root of its anonymous namespace takes the
+ * whole detached tree down; once move_mount() attached it, nothing.
+ */
+void dissolve_on_fput(struct vfsmount *mnt)
+{
+	struct vfsim *v = mnt->mnt_sb->s_kernel;
+	struct mnt_namespace *ns;
+
+	namespace_lock(v);
+	lock_mount_hash(v);
+	ns = real_mount(mnt)->mnt_ns;
+	if (ns) {
+		if (is_anon_ns(ns))
+			umount_tree(real_mount(mnt), UMOUNT_CONNECTED);
+		else
+			ns = NULL;
+	}
+	unlock_mount_hash(v);
+	namespace_unlock(v);
+	if (ns)
+		free_mnt_ns(ns);
 }

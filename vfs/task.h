@@ -54,6 +54,10 @@ struct file {
 #define FMODE_READ	0x1
 #define FMODE_WRITE	0x2
 #define FMODE_PATH	0x4000
+/* The file holds a detached tree (fsmount(), open_tree(OPEN_TREE_CLONE)):
+ * its last fput() dissolves it (dissolve_on_fput(), vfs/namespace.c). */
+#define FMODE_NEED_UNMOUNT	0x10000000
+void dissolve_on_fput(struct vfsmount *mnt);
 
 struct files_struct {
 	spinlock_t file_lock;

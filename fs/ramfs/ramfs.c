@@ -11,10 +11,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <fsinfo/fsinfo.h>
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/fs_context.h>
 #include <vfs/kernel.h>
 
 #include "internal.h"
@@ -190,11 +192,56 @@ static int ramfs_reconfigure(struct fs_context *fc)
 	return ramfs_parse(fc->data, &o, false, true);
 }
 
+/*
+ * ->parse_param for fsconfig() (6.18's shmem_parse_one() and
+ * ramfs_parse_param()): a parameter the option parser knows must have a
+ * string value it accepts ("Bad value for" otherwise), and is kept for
+ * get_tree; an unknown one is tmpfs's error (-ENOPARAM, so the VFS says
+ * "Unknown parameter") and ignored by ramfs, as it ignores unknown mount
+ * options.
+ */
+static int ramfs_parse_param_common(struct fs_context *fc,
+				    struct fs_parameter *param, bool strict)
+{
+	static const char *const known[] = { "mode", "uid", "gid", "size", "nr_inodes" };
+	struct ramfs_opts o = { 0 };
+	char opt[300];
+	size_t i, n = strict ? ARRAY_SIZE(known) : 3;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(param->key, known[i]))
+			break;
+	if (i == n) {
+		if (strict)
+			return -ENOPARAM;
+		ret = vfs_parse_fs_param_source(fc, param);
+		return ret == -ENOPARAM ? 0 : ret;
+	}
+	if (param->type != fs_value_is_string ||
+	    snprintf(opt, sizeof(opt), "%s=%s", param->key, param->string) >= (int)sizeof(opt) ||
+	    strchr(param->string, ',') ||
+	    ramfs_parse(opt, &o, strict, false))
+		return fs_param_bad_value(fc, param);
+	return fc_append_option(fc, param->key, param->string);
+}
+
+static int tmpfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	return ramfs_parse_param_common(fc, param, true);
+}
+
+static int ramfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
+{
+	return ramfs_parse_param_common(fc, param, false);
+}
+
 struct file_system_type tmpfs_fs_type = {
 	.name = "tmpfs",
 	.fs_flags = FS_USERNS_MOUNT,
 	.get_tree = tmpfs_get_tree,
 	.reconfigure = tmpfs_reconfigure,
+	.parse_param = tmpfs_parse_param,
 	.kill_sb = kill_litter_super,
 };
 
@@ -203,6 +250,7 @@ struct file_system_type ramfs_fs_type = {
 	.fs_flags = FS_USERNS_MOUNT,
 	.get_tree = ramfs_get_tree,
 	.reconfigure = ramfs_reconfigure,
+	.parse_param = ramfs_parse_param,
 	.kill_sb = kill_litter_super,
 };
 

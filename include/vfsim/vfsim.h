@@ -543,6 +543,7 @@ VFSIM_API long vfsim_key_gc(struct vfsim_task *t);
 #define VFSIM_ATTR_NOATIME 0x10
 #define VFSIM_ATTR_STRICTATIME 0x20
 #define VFSIM_ATTR_NODIRATIME 0x80
+#define VFSIM_ATTR_NOSYMFOLLOW 0x00200000 /* MOUNT_ATTR_NOSYMFOLLOW: fsmount(), mount_setattr() */
 
 /* Superblock flag bits of struct vfsim_mount_desc.sb_flags (SB_*). */
 #define VFSIM_SB_RDONLY 0x1
@@ -708,6 +709,36 @@ VFSIM_API long vfsim_statmount(struct vfsim_task *t, const struct mnt_id_req *re
 VFSIM_API long vfsim_listmount(struct vfsim_task *t, const struct mnt_id_req *req,
 			       uint64_t *mnt_ids, size_t nr_mnt_ids,
 			       unsigned int flags);
+
+/* ---- the new mount API (Linux 5.2 / 5.12; docs/mount-api.md) ------------ */
+
+/*
+ * Each takes the arguments of the system call of the same name and returns
+ * what it returns (an fd, 0, or -errno); constants are <linux/mount.h>'s
+ * (FSOPEN_*, FSCONFIG_*, FSMOUNT_*, FSPICK_*, OPEN_TREE_*, MOVE_MOUNT_*,
+ * MOUNT_ATTR_*; vfsim's <vfsim/uapi/linux/mount.h> adds what Debian 12's
+ * headers lack).  An fs_context fd (fsopen, fspick) reads its messages
+ * with vfsim_read(), "e ...\n" one per call, -ENODATA when none is left;
+ * a detached tree (fsmount, open_tree with OPEN_TREE_CLONE) is freed when
+ * its fd is closed unless vfsim_move_mount() attached it.
+ */
+struct mount_attr;
+VFSIM_API long vfsim_fsopen(struct vfsim_task *t, const char *fs_name,
+			    unsigned int flags);
+VFSIM_API long vfsim_fsconfig(struct vfsim_task *t, int fd, unsigned int cmd,
+			      const char *key, const void *value, int aux);
+VFSIM_API long vfsim_fsmount(struct vfsim_task *t, int fs_fd, unsigned int flags,
+			     unsigned int attr_flags);
+VFSIM_API long vfsim_fspick(struct vfsim_task *t, int dfd, const char *path,
+			    unsigned int flags);
+VFSIM_API long vfsim_open_tree(struct vfsim_task *t, int dfd, const char *path,
+			       unsigned int flags);
+VFSIM_API long vfsim_move_mount(struct vfsim_task *t, int from_dfd,
+				const char *from_path, int to_dfd,
+				const char *to_path, unsigned int flags);
+VFSIM_API long vfsim_mount_setattr(struct vfsim_task *t, int dfd, const char *path,
+				   unsigned int flags, struct mount_attr *attr,
+				   size_t size);
 
 #ifdef __cplusplus
 }

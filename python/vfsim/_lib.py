@@ -292,6 +292,18 @@ _PROTOS = {
                                           FILE_p]),
 }
 
+# The new mount API (include/vfsim/vfsim.h): the syscalls' own arguments;
+# mount_setattr's struct mount_attr is passed as bytes.
+_PROTOS.update({
+    "vfsim_fsopen": (c_long, [T, _S, c_uint]),
+    "vfsim_fsconfig": (c_long, [T, c_int, c_uint, _S, c_void_p, c_int]),
+    "vfsim_fsmount": (c_long, [T, c_int, c_uint, c_uint]),
+    "vfsim_fspick": (c_long, [T, c_int, _S, c_uint]),
+    "vfsim_open_tree": (c_long, [T, c_int, _S, c_uint]),
+    "vfsim_move_mount": (c_long, [T, c_int, _S, c_int, _S, c_uint]),
+    "vfsim_mount_setattr": (c_long, [T, c_int, _S, c_uint, c_void_p, c_size_t]),
+})
+
 for _name, (_res, _args) in _PROTOS.items():
     _f = getattr(lib, _name)
     _f.restype = _res
