@@ -30,6 +30,18 @@ struct nameidata {
 	struct path root;
 	unsigned int flags;
 	int total_link_count;
+	/*
+	 * What decides whether the kernel's walk ends by putting its paths
+	 * with path_put() (a use of the mounts: mntput() clears their expiry
+	 * marks) or with nothing at all (RCU mode took no references):
+	 * @root_set, the kernel's set_root() happened (an absolute path, a
+	 * "..", an absolute symlink); @ref_walk, the kernel would have left
+	 * RCU mode (unlazy_walk() before lookup_slow(): a name not in the
+	 * dcache, which for tmpfs and ramfs, whose negative dentries are not
+	 * kept, is every name that does not exist).
+	 */
+	bool root_set;
+	bool ref_walk;
 };
 
 /* ---- getname ------------------------------------------------------------ */
@@ -82,6 +94,16 @@ static void walk_path_put(const struct path *path)
 {
 	dput(path->dentry);
 	mntput_no_expire(real_mount(path->mnt));
+}
+
+/* The walk's own reference on nd->path (or nd->root) dropped, as 5.8's
+ * terminate_walk() drops it: a use of the mount only in ref-walk mode. */
+static void nd_path_put(const struct nameidata *nd, const struct path *path)
+{
+	if (nd->ref_walk)
+		path_put(path);
+	else
+		walk_path_put(path);
 }
 
 static int may_lookup(struct nameidata *nd)
@@ -217,6 +239,7 @@ static int follow_managed(struct path *path, struct nameidata *nd, bool automoun
 
 static void follow_dotdot(struct nameidata *nd)
 {
+	nd->root_set = true;	/* set_root() */
 	for (;;) {
 		if (nd->path.dentry == nd->root.dentry && nd->path.mnt == nd->root.mnt)
 			break;
@@ -270,8 +293,10 @@ static int walk_component(struct nameidata *nd, const char *comp, unsigned int l
 
 	q.hash = full_name_hash(nd->path.dentry, comp, len);
 	child = d_lookup(nd->path.dentry, &q);
-	if (!child)
+	if (!child) {
+		nd->ref_walk = true;	/* lookup_slow() */
 		return -ENOENT;
+	}
 	next.mnt = mntget(nd->path.mnt);
 	next.dentry = child;
 
@@ -300,6 +325,7 @@ static int walk_component(struct nameidata *nd, const char *comp, unsigned int l
 		}
 		/* Keep the body alive while we walk it: the dentry pins it. */
 		if (body[0] == '/') {
+			nd->root_set = true;
 			walk_path_put(&nd->path);
 			nd->path = nd->root;
 			path_get(&nd->path);
@@ -380,8 +406,11 @@ static int path_init(struct nameidata *nd, int dfd, const char *name,
 
 	nd->flags = flags;
 	nd->total_link_count = 0;
+	nd->root_set = false;
+	nd->ref_walk = false;
 	get_fs_root(&t->fs, &nd->root);
 	if (*name == '/') {
+		nd->root_set = true;
 		nd->path = nd->root;
 		path_get(&nd->path);
 		return 0;
@@ -413,7 +442,12 @@ static int path_init(struct nameidata *nd, int dfd, const char *name,
 
 static void terminate_walk(struct nameidata *nd)
 {
-	walk_path_put(&nd->root);
+	/* LOOKUP_ROOT_GRABBED: unlazy_walk() took a reference on a root
+	 * that set_root() had set; complete_walk() does not. */
+	if (nd->ref_walk && nd->root_set)
+		path_put(&nd->root);
+	else
+		walk_path_put(&nd->root);
 }
 
 int filename_lookup(int dfd, struct filename *name, unsigned int flags,
@@ -441,7 +475,7 @@ int filename_lookup(int dfd, struct filename *name, unsigned int flags,
 	if (!err && !*name->name && !(flags & LOOKUP_EMPTY))
 		err = -ENOENT;
 	if (err)
-		walk_path_put(&nd.path);
+		nd_path_put(&nd, &nd.path);
 	else
 		*path = nd.path;
 	terminate_walk(&nd);
@@ -471,7 +505,7 @@ int filename_parentat(int dfd, struct filename *name, unsigned int flags,
 			last->hash = full_name_hash(nd.path.dentry, last->name, last->len);
 	}
 	if (err)
-		walk_path_put(&nd.path);
+		nd_path_put(&nd, &nd.path);
 	else
 		*parent = nd.path;
 	terminate_walk(&nd);

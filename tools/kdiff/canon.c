@@ -136,7 +136,14 @@ static char *format_line(const struct kd_mount *m, const char *chain,
 			 size_t dup, struct renames *r)
 {
 	struct kd_buf b = { NULL, 0, 0 };
-	char *fstype = kd_escape(m->fstype), *source = kd_escape(m->source);
+	/*
+	 * The kernel side's namespace root (sandbox.c) stands for the
+	 * model's boot rootfs: a tree that climbed out of the scenario's
+	 * root shows either one, named alike.
+	 */
+	bool base = strcmp(m->fstype, "tmpfs") == 0 && strcmp(m->source, "kdiff-base") == 0;
+	char *fstype = kd_escape(base ? "rootfs" : m->fstype);
+	char *source = kd_escape(base ? "rootfs" : m->source);
 	char *root = kd_escape(m->root);
 
 	kd_buf_puts(&b, chain);
