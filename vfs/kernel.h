@@ -111,6 +111,9 @@ struct vfsim {
 	 * test asked to race it (vfsim_testing_rename_race()). */
 	atomic_long_t mount_walk_retries;
 	atomic_t rename_races;
+	/* Mounts with a watch list (mnt_watchers set): while none has, the
+	 * walk would post nothing and is not taken (mount_notify.c). */
+	atomic_long_t mount_watch_lists;
 
 	/* Watchable test objects (watch_queue/test_source.c) */
 	spinlock_t test_objects_lock;

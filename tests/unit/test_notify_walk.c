@@ -21,6 +21,8 @@
 
 #include <criterion/criterion.h>
 
+#include <vfs/kernel.h>
+
 #include "common/check.h"
 #include "common/fixtures.h"
 #include "common/notifytest.h"
@@ -704,4 +706,44 @@ VT_TEST(walk, loss_in_a_small_ring, "empty", NULL)
 			         "mount setattr id=5 flags=in_subtree triggered_on=%1$u changed_mount=0\n"
 			         "meta loss id=0\n", y));
 	OK(nt_discard(t, p[0]));
+}
+
+/*
+ * While no mount of the instance has a watch list, the rootward walk is
+ * not taken (it would post nothing; bench_stack): events still move the
+ * changed mount's counter, the first watch list anywhere brings the walk
+ * back, and the lists go with their mounts.
+ */
+VT_TEST(walk, no_watch_list_no_walk, "empty", NULL)
+{
+	unsigned int a, b, c;
+	uint64_t before;
+	char text[4096];
+	int p[2];
+
+	fx_tmpfs(t, "a", "/a");
+	mount_b_c_and_other(&a, &b, &c);
+	cr_assert_eq(atomic_long_read(&v->mount_watch_lists), 0);
+	before = nt_counter(t, c);
+	nt_touch(t, "/a/b/c");
+	cr_assert_eq(nt_counter(t, c), before + 1, "the counter moves, watched or not");
+
+	nt_pipe(t, 64, p);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a/b", 0, p[0], 5), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, p[0], 6), 0);
+	EXPECT(vfsim_watch_mount(t, AT_FDCWD, "/a", 0, p[0], -1), 0);
+	cr_assert_eq(atomic_long_read(&v->mount_watch_lists), 2,
+		     "a list stays with its mount when its last watch goes");
+	nt_touch(t, "/a/b/c");
+	cr_assert_eq(nt_counter(t, c), before + 2);
+	cr_assert(nt_records_are(t, p[0],
+			         "meta removal id=6 object=0x1\n"
+			         "mount setattr id=5 flags=in_subtree triggered_on=%u changed_mount=0\n", c));
+
+	OK(vfsim_umount2(t, "/a", MNT_DETACH));
+	vfsim_rcu_barrier();
+	cr_assert_eq(atomic_long_read(&v->mount_watch_lists), 0);
+	nt_drain(t, p[0], text, sizeof(text));
+	nt_touch(t, "/other");
+	cr_assert_eq(nt_drain(t, p[0], text, sizeof(text)), 0, "nothing posted: %s", text);
 }
