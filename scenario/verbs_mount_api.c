@@ -19,43 +19,26 @@
 
 #include "engine.h"
 
-struct word_flag {
-	const char *word;
-	unsigned long flag;
-};
-
-/* A word of @tbl; SCN_SYNTAX naming the words it may be otherwise. */
-static long word_flag(struct scn_call *c, const struct word_flag *tbl,
-		      const char *word, unsigned long *flags)
+/* Words of the list @what (vfsim_scenario_mount_api_words()). */
+static long words_of(struct scn_call *c, const char *what, const char *words,
+		     unsigned long *flags)
 {
-	const struct word_flag *w;
-	char list[256] = "";
+	char why[512];
 
-	for (w = tbl; w->word; w++)
-		if (!strcmp(w->word, word)) {
-			*flags |= w->flag;
-			return 0;
-		}
-	for (w = tbl; w->word; w++)
-		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
-			 w == tbl ? "" : ", ", w->word);
-	return scn_syntax(c, "%s: unknown flag '%s' (%s)", c->verb, word, list);
+	if (vfsim_scenario_mount_api_words(what, words, flags, why, sizeof(why)) < 0)
+		return scn_syntax(c, "%s: %s", c->verb, why);
+	return 0;
 }
 
-/* Every word of argv[@from..] a flag of @tbl, comma-joined or not. */
-static long word_flags(struct scn_call *c, const struct word_flag *tbl, int from,
+/* Every word of argv[@from..] a word of the list @what. */
+static long word_flags(struct scn_call *c, const char *what, int from,
 		       unsigned long *flags)
 {
 	int i;
 
-	for (i = from; i < c->argc; i++) {
-		char buf[256], *w, *save = NULL;
-
-		snprintf(buf, sizeof(buf), "%s", c->argv[i]);
-		for (w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
-			if (word_flag(c, tbl, w, flags) < 0)
-				return SCN_SYNTAX;
-	}
+	for (i = from; i < c->argc; i++)
+		if (words_of(c, what, c->argv[i], flags) < 0)
+			return SCN_SYNTAX;
 	return 0;
 }
 
@@ -90,28 +73,15 @@ static long name_free(struct scn_call *c)
 
 /* ---- fsopen, fspick, fsconfig, fslog -------------------------------------- */
 
-static const struct word_flag fsopen_flags[] = {
-	{ "cloexec", FSOPEN_CLOEXEC },
-	{ NULL, 0 },
-};
-
 /* fsopen NAME FSTYPE [cloexec] */
 static long verb_fsopen(struct scn_call *c)
 {
 	unsigned long flags = 0;
 
-	if (name_free(c) < 0 || word_flags(c, fsopen_flags, 2, &flags) < 0)
+	if (name_free(c) < 0 || word_flags(c, "fsopen", 2, &flags) < 0)
 		return SCN_SYNTAX;
 	return keep_fd(c, vfsim_fsopen(c->task, c->argv[1], (unsigned int)flags));
 }
-
-static const struct word_flag fspick_flags[] = {
-	{ "cloexec", FSPICK_CLOEXEC },
-	{ "nofollow", FSPICK_SYMLINK_NOFOLLOW },
-	{ "noautomount", FSPICK_NO_AUTOMOUNT },
-	{ "empty", FSPICK_EMPTY_PATH },
-	{ NULL, 0 },
-};
 
 /* fspick NAME PATH [cloexec|nofollow|noautomount|empty]... */
 static long verb_fspick(struct scn_call *c)
@@ -120,24 +90,11 @@ static long verb_fspick(struct scn_call *c)
 	const char *path;
 	int dfd;
 
-	if (name_free(c) < 0 || word_flags(c, fspick_flags, 2, &flags) < 0 ||
+	if (name_free(c) < 0 || word_flags(c, "fspick", 2, &flags) < 0 ||
 	    at_path(c, c->argv[1], &dfd, &path) < 0)
 		return SCN_SYNTAX;
 	return keep_fd(c, vfsim_fspick(c->task, dfd, path, (unsigned int)flags));
 }
-
-static const struct word_flag fsconfig_cmds[] = {
-	{ "flag", FSCONFIG_SET_FLAG },
-	{ "string", FSCONFIG_SET_STRING },
-	{ "binary", FSCONFIG_SET_BINARY },
-	{ "path", FSCONFIG_SET_PATH },
-	{ "path-empty", FSCONFIG_SET_PATH_EMPTY },
-	{ "fd", FSCONFIG_SET_FD },
-	{ "create", FSCONFIG_CMD_CREATE },
-	{ "create-excl", FSCONFIG_CMD_CREATE_EXCL },
-	{ "reconfigure", FSCONFIG_CMD_RECONFIGURE },
-	{ NULL, 0 },
-};
 
 /*
  * fsconfig NAME COMMAND [KEY [VALUE]]: the arguments each command takes
@@ -155,7 +112,7 @@ static long verb_fsconfig(struct scn_call *c)
 	int fd, aux = 0;
 
 	if (scn_fd_lookup(c, c->argv[0], false, &owner, &fd) < 0 ||
-	    word_flag(c, fsconfig_cmds, c->argv[1], &cmd) < 0)
+	    words_of(c, "fsconfig", c->argv[1], &cmd) < 0)
 		return SCN_SYNTAX;
 	switch (cmd) {
 	case FSCONFIG_SET_BINARY:
@@ -197,23 +154,6 @@ static long verb_fslog(struct scn_call *c)
 
 /* ---- fsmount, open_tree, move_mount, mount_setattr ------------------------ */
 
-/* The attributes of fsmount() and mount_setattr(). */
-static const struct word_flag attr_words[] = {
-	{ "ro", MOUNT_ATTR_RDONLY },
-	{ "nosuid", MOUNT_ATTR_NOSUID },
-	{ "nodev", MOUNT_ATTR_NODEV },
-	{ "noexec", MOUNT_ATTR_NOEXEC },
-	{ "relatime", MOUNT_ATTR_RELATIME },
-	{ "noatime", MOUNT_ATTR_NOATIME },
-	{ "strictatime", MOUNT_ATTR_STRICTATIME },
-	{ "atime", MOUNT_ATTR__ATIME },
-	{ "nodiratime", MOUNT_ATTR_NODIRATIME },
-	{ "idmap", MOUNT_ATTR_IDMAP },
-	{ "nosymfollow", MOUNT_ATTR_NOSYMFOLLOW },
-	{ "cloexec", (unsigned long)FSMOUNT_CLOEXEC << 32 },
-	{ NULL, 0 },
-};
-
 /* fsmount NAME CTX [ATTR|cloexec]... */
 static long verb_fsmount(struct scn_call *c)
 {
@@ -222,21 +162,11 @@ static long verb_fsmount(struct scn_call *c)
 	int ctx;
 
 	if (name_free(c) < 0 || scn_fd_lookup(c, c->argv[1], false, &owner, &ctx) < 0 ||
-	    word_flags(c, attr_words, 2, &words) < 0)
+	    word_flags(c, "fsmount", 2, &words) < 0)
 		return SCN_SYNTAX;
 	return keep_fd(c, vfsim_fsmount(c->task, ctx, (unsigned int)(words >> 32),
 					(unsigned int)words));
 }
-
-static const struct word_flag open_tree_flags[] = {
-	{ "clone", OPEN_TREE_CLONE },
-	{ "recursive", AT_RECURSIVE },
-	{ "cloexec", OPEN_TREE_CLOEXEC },
-	{ "nofollow", AT_SYMLINK_NOFOLLOW },
-	{ "noautomount", AT_NO_AUTOMOUNT },
-	{ "empty", AT_EMPTY_PATH },
-	{ NULL, 0 },
-};
 
 /* open_tree NAME PATH [clone|recursive|cloexec|nofollow|noautomount|empty]... */
 static long verb_open_tree(struct scn_call *c)
@@ -245,23 +175,11 @@ static long verb_open_tree(struct scn_call *c)
 	const char *path;
 	int dfd;
 
-	if (name_free(c) < 0 || word_flags(c, open_tree_flags, 2, &flags) < 0 ||
+	if (name_free(c) < 0 || word_flags(c, "open_tree", 2, &flags) < 0 ||
 	    at_path(c, c->argv[1], &dfd, &path) < 0)
 		return SCN_SYNTAX;
 	return keep_fd(c, vfsim_open_tree(c->task, dfd, path, (unsigned int)flags));
 }
-
-static const struct word_flag move_mount_flags[] = {
-	{ "f_symlinks", MOVE_MOUNT_F_SYMLINKS },
-	{ "f_automounts", MOVE_MOUNT_F_AUTOMOUNTS },
-	{ "f_empty", MOVE_MOUNT_F_EMPTY_PATH },
-	{ "t_symlinks", MOVE_MOUNT_T_SYMLINKS },
-	{ "t_automounts", MOVE_MOUNT_T_AUTOMOUNTS },
-	{ "t_empty", MOVE_MOUNT_T_EMPTY_PATH },
-	{ "set_group", MOVE_MOUNT_SET_GROUP },
-	{ "beneath", MOVE_MOUNT_BENEATH },
-	{ NULL, 0 },
-};
 
 /* move_mount FROM TO [FLAG]... (FROM, TO: PATH or @NAME) */
 static long verb_move_mount(struct scn_call *c)
@@ -270,28 +188,12 @@ static long verb_move_mount(struct scn_call *c)
 	unsigned long flags = 0;
 	int fdfd, tdfd;
 
-	if (word_flags(c, move_mount_flags, 2, &flags) < 0 ||
+	if (word_flags(c, "move_mount", 2, &flags) < 0 ||
 	    at_path(c, c->argv[0], &fdfd, &from) < 0 ||
 	    at_path(c, c->argv[1], &tdfd, &to) < 0)
 		return SCN_SYNTAX;
 	return vfsim_move_mount(c->task, fdfd, from, tdfd, to, (unsigned int)flags);
 }
-
-static const struct word_flag setattr_flags[] = {
-	{ "recursive", AT_RECURSIVE },
-	{ "nofollow", AT_SYMLINK_NOFOLLOW },
-	{ "noautomount", AT_NO_AUTOMOUNT },
-	{ "empty", AT_EMPTY_PATH },
-	{ NULL, 0 },
-};
-
-static const struct word_flag propagation_words[] = {
-	{ "shared", MS_SHARED },
-	{ "slave", MS_SLAVE },
-	{ "private", MS_PRIVATE },
-	{ "unbindable", MS_UNBINDABLE },
-	{ NULL, 0 },
-};
 
 /*
  * mount_setattr PATH [set=ATTRS] [clr=ATTRS] [propagation=TYPE] [FLAG]...
@@ -307,28 +209,18 @@ static long verb_mount_setattr(struct scn_call *c)
 
 	for (i = 1; i < c->argc; i++) {
 		const char *w = c->argv[i];
-		unsigned long *into = NULL;
-		const struct word_flag *tbl = attr_words;
+		long ret;
 
 		if (!strncmp(w, "set=", 4))
-			into = &set;
+			ret = words_of(c, "attr", w + 4, &set);
 		else if (!strncmp(w, "clr=", 4))
-			into = &clr;
+			ret = words_of(c, "attr", w + 4, &clr);
 		else if (!strncmp(w, "propagation=", 12))
-			into = &prop, tbl = propagation_words;
-		if (!into) {
-			if (word_flag(c, setattr_flags, w, &flags) < 0)
-				return SCN_SYNTAX;
-			continue;
-		}
-		{
-			char buf[256], *p, *save = NULL;
-
-			snprintf(buf, sizeof(buf), "%s", strchr(w, '=') + 1);
-			for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
-				if (word_flag(c, tbl, p, into) < 0)
-					return SCN_SYNTAX;
-		}
+			ret = words_of(c, "propagation", w + 12, &prop);
+		else
+			ret = words_of(c, "mount_setattr", w, &flags);
+		if (ret < 0)
+			return SCN_SYNTAX;
 	}
 	if ((set | clr) >> 32)
 		return scn_syntax(c, "mount_setattr: 'cloexec' is no attribute");
