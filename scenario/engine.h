@@ -169,6 +169,7 @@ extern const struct scn_verb scn_verbs_host[];
 extern const struct scn_verb scn_verbs_keys[];
 /* statmount/listmount (verbs_statmount.c) */
 extern const struct scn_verb scn_verbs_statmount[];
+extern const struct scn_verb scn_verbs_mount_api[];
 
 const struct scn_verb *scn_verb_find(const char *name);
 

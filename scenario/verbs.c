@@ -24,6 +24,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_host,
 	scn_verbs_keys,
 	scn_verbs_statmount,
+	scn_verbs_mount_api,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))

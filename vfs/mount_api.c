@@ -401,16 +401,16 @@ struct mount_kattr {
 
 /*
  * copy_struct_from_user(): a larger struct than ours is fine if what we
- * do not know is zero (-E2BIG otherwise); a smaller one is zero-extended.
+ * do not know is zero (-E2BIG otherwise).  mount_setattr() refuses one
+ * smaller than MOUNT_ATTR_SIZE_VER0, our size, before it gets here, so the
+ * kernel's zero-extension of a smaller struct has no use.
  */
 static int copy_struct_from_user(void *dst, size_t ksize, const void __user *src,
 				 size_t usize)
 {
-	size_t size = usize < ksize ? usize : ksize;
+	size_t size = ksize;
 
-	if (usize < ksize) {
-		memset((char *)dst + size, 0, ksize - size);
-	} else if (usize > ksize) {
+	if (usize > ksize) {
 		size_t rest = usize - ksize;
 		char *tail = kmalloc(rest, GFP_KERNEL);
 		size_t i;

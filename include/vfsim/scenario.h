@@ -417,6 +417,19 @@ VFSIM_API long vfsim_scenario_listmount(struct vfsim_task *t, uint64_t mnt_id,
 					uint64_t last, size_t count,
 					unsigned int flags, FILE *out);
 
+/**
+ * vfsim_scenario_mount_api_words - the flag words of the new mount API's
+ * verbs (docs/scenario.md): @what names the list ("fsopen", "fspick",
+ * "fsconfig" (its COMMAND), "fsmount", "attr" (mount_setattr's ATTRS),
+ * "open_tree", "move_mount", "mount_setattr" (its FLAGs), "propagation");
+ * @words is one word or several joined by ','.  Their values are or'ed
+ * into *@flags (fsmount's `cloexec` as FSMOUNT_CLOEXEC << 32).  0, or
+ * -EINVAL with the reason in @why.
+ */
+VFSIM_API int vfsim_scenario_mount_api_words(const char *what, const char *words,
+					     unsigned long *flags, char *why,
+					     size_t whylen);
+
 #ifdef __cplusplus
 }
 #endif

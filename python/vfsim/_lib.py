@@ -302,6 +302,8 @@ _PROTOS.update({
     "vfsim_open_tree": (c_long, [T, c_int, _S, c_uint]),
     "vfsim_move_mount": (c_long, [T, c_int, _S, c_int, _S, c_uint]),
     "vfsim_mount_setattr": (c_long, [T, c_int, _S, c_uint, c_void_p, c_size_t]),
+    "vfsim_scenario_mount_api_words": (c_int, [_S, _S, POINTER(c_ulong), c_char_p,
+                                               c_size_t]),
 })
 
 for _name, (_res, _args) in _PROTOS.items():

@@ -219,7 +219,7 @@ static long op_setattr_big(struct fault_run *r)
 		.a = { .attr_set = MOUNT_ATTR_NOEXEC },
 	};
 
-	return vfsim_mount_setattr(r->t, AT_FDCWD, "/a", 0,
+	return vfsim_mount_setattr(r->t, AT_FDCWD, r->args[0] ? r->args[0] : "/a", 0,
 				   (struct mount_attr *)&b, sizeof(b));
 }
 
@@ -334,4 +334,8 @@ FAULT_UACCESS_TEST(mountapi_fault_uaccess, fspick, .setup = setup_tree,
 /* the struct, then the path */
 FAULT_UACCESS_TEST(mountapi_fault_uaccess, mount_setattr, .setup = setup_tree,
 		   .op = op_setattr, .nargs = 1, .args = { "/a/" }, .copies = 2,
+		   .null_ret = { FAULT_SUCCEEDS }, .copy_order = { 0 })
+/* the tail past 6.18's struct, the struct, then the path */
+FAULT_UACCESS_TEST(mountapi_fault_uaccess, mount_setattr_big, .setup = setup_tree,
+		   .op = op_setattr_big, .nargs = 1, .args = { "/a/" }, .copies = 3,
 		   .null_ret = { FAULT_SUCCEEDS }, .copy_order = { 0 })

@@ -282,6 +282,19 @@ VT_TEST(move_mount, set_group, "empty", dirs)
 	EXPECT(vfsim_move_mount(t, AT_FDCWD, "/a/e", AT_FDCWD, "/c", MOVE_MOUNT_SET_GROUP), -EINVAL);
 	EXPECT(vfsim_move_mount(t, AT_FDCWD, "/d", AT_FDCWD, "/c", MOVE_MOUNT_SET_GROUP), -EINVAL);
 	EXPECT(vfsim_move_mount(t, AT_FDCWD, "/c", AT_FDCWD, "/a", MOVE_MOUNT_SET_GROUP), -EINVAL);
+	/* two private mounts of the same superblock */
+	EXPECT(vfsim_move_mount(t, AT_FDCWD, "/c", AT_FDCWD, "/c", MOVE_MOUNT_SET_GROUP), -EINVAL);
+	/* a mount no longer mounted (held by an fd after a lazy umount) */
+	{
+		long held;
+
+		OK(vfsim_mount(t, "/a", "/n", NULL, MS_BIND, NULL));
+		held = vfsim_openat(t, AT_FDCWD, "/n", O_PATH, 0);
+		OK(vfsim_umount2(t, "/n", MNT_DETACH));
+		EXPECT(vfsim_move_mount(t, AT_FDCWD, "/a", (int)held, "",
+					MOVE_MOUNT_SET_GROUP | MOVE_MOUNT_T_EMPTY_PATH), -EINVAL);
+		OK(vfsim_close(t, (int)held));
+	}
 	/* a mount showing less than the target cannot give its group */
 	OK(vfsim_mount(t, "/a/e", "/n", NULL, MS_BIND, NULL));
 	OK(vfsim_mount(t, "none", "/n", NULL, MS_SHARED, NULL));

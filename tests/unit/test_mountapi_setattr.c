@@ -149,6 +149,10 @@ VT_TEST(mount_setattr, detached, "empty", tree)
 	OK(vfsim_mount_setattr(t, (int)fd, "", AT_EMPTY_PATH | AT_RECURSIVE, &a, sizeof(a)));
 	in = vfsim_openat(t, (int)fd, "x", O_PATH, 0);
 	EXPECT(vfsim_mount_setattr(t, (int)in, "", AT_EMPTY_PATH, &a, sizeof(a)), -EINVAL);
+	/* and with a propagation change, whose group IDs are then undone */
+	a.propagation = MS_SHARED;
+	EXPECT(vfsim_mount_setattr(t, (int)in, "", AT_EMPTY_PATH, &a, sizeof(a)), -EINVAL);
+	a.propagation = 0;
 	fx_dirs(t, "/n", NULL);
 	OK(vfsim_move_mount(t, (int)fd, "", AT_FDCWD, "/n", MOVE_MOUNT_F_EMPTY_PATH));
 	cr_assert(vt_tree_is(t, VT_NOID | VT_ATTR,

@@ -50,6 +50,18 @@ bool kd_fdtab_take(struct kd_fdtab *tab, const char *name, int *fd)
 	return false;
 }
 
+bool kd_fdtab_get(const struct kd_fdtab *tab, const char *name, int *fd)
+{
+	const struct kd_fd *e;
+
+	for (e = tab->head; e; e = e->next)
+		if (strcmp(e->name, name) == 0) {
+			*fd = e->fd;
+			return true;
+		}
+	return false;
+}
+
 void kd_fdtab_free(struct kd_fdtab *tab)
 {
 	while (tab->head) {

@@ -19,6 +19,8 @@ struct kd_fdtab {
 int kd_fdtab_set(struct kd_fdtab *tab, const char *name, int fd);
 /* Forget @name; false if it is not there. */
 bool kd_fdtab_take(struct kd_fdtab *tab, const char *name, int *fd);
+/* The fd kept as @name; false if there is none. */
+bool kd_fdtab_get(const struct kd_fdtab *tab, const char *name, int *fd);
 void kd_fdtab_free(struct kd_fdtab *tab);
 
 #endif /* VFSIM_KDIFF_FDTAB_H */

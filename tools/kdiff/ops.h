@@ -30,6 +30,18 @@ struct kd_ops {
 	/* listmount + statmount of the task's tree, the raw dump of
 	 * statmount.h appended to @out. */
 	long (*statmounts)(void *t, struct kd_buf *out);
+	/* The new mount API (verbs_mount_api.c): the syscalls' own arguments. */
+	long (*fsopen)(void *t, const char *fs_name, unsigned int flags);
+	long (*fsconfig)(void *t, int fd, unsigned int cmd, const char *key,
+			 const void *value, int aux);
+	long (*fsmount)(void *t, int fs_fd, unsigned int flags, unsigned int attr);
+	long (*fspick)(void *t, int dfd, const char *path, unsigned int flags);
+	long (*open_tree)(void *t, int dfd, const char *path, unsigned int flags);
+	long (*move_mount)(void *t, int from_dfd, const char *from, int to_dfd,
+			   const char *to, unsigned int flags);
+	long (*mount_setattr)(void *t, int dfd, const char *path, unsigned int flags,
+			      void *attr, size_t size);
+	long (*read)(void *t, int fd, void *buf, size_t len);
 };
 
 /* @t is a struct vfsim_task *. */

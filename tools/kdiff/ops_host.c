@@ -111,6 +111,53 @@ static long h_statmounts(void *t, struct kd_buf *out)
 	return kd_statmount_dump(&calls, t, out);
 }
 
+/*
+ * The new mount API through syscall(2): glibc 2.36 has wrappers for only
+ * some of them, and the x86_64 numbers are the ABI (428-433, 442).
+ */
+static long h_fsopen(void *t, const char *fs_name, unsigned int flags)
+{
+	return ret(syscall(430, fs_name, flags));
+}
+
+static long h_fsconfig(void *t, int fd, unsigned int cmd, const char *key,
+		       const void *value, int aux)
+{
+	return ret(syscall(431, fd, cmd, key, value, aux));
+}
+
+static long h_fsmount(void *t, int fs_fd, unsigned int flags, unsigned int attr)
+{
+	return ret(syscall(432, fs_fd, flags, attr));
+}
+
+static long h_fspick(void *t, int dfd, const char *path, unsigned int flags)
+{
+	return ret(syscall(433, dfd, path, flags));
+}
+
+static long h_open_tree(void *t, int dfd, const char *path, unsigned int flags)
+{
+	return ret(syscall(428, dfd, path, flags));
+}
+
+static long h_move_mount(void *t, int from_dfd, const char *from, int to_dfd,
+			 const char *to, unsigned int flags)
+{
+	return ret(syscall(429, from_dfd, from, to_dfd, to, flags));
+}
+
+static long h_mount_setattr(void *t, int dfd, const char *path, unsigned int flags,
+			    void *attr, size_t size)
+{
+	return ret(syscall(442, dfd, path, flags, attr, size));
+}
+
+static long h_read(void *t, int fd, void *buf, size_t len)
+{
+	return ret(read(fd, buf, len));
+}
+
 const struct kd_ops kd_host_ops = {
 	.mkdir = h_mkdir,
 	.symlink = h_symlink,
@@ -124,4 +171,12 @@ const struct kd_ops kd_host_ops = {
 	.umount = h_umount,
 	.mountinfo = h_mountinfo,
 	.statmounts = h_statmounts,
+	.fsopen = h_fsopen,
+	.fsconfig = h_fsconfig,
+	.fsmount = h_fsmount,
+	.fspick = h_fspick,
+	.open_tree = h_open_tree,
+	.move_mount = h_move_mount,
+	.mount_setattr = h_mount_setattr,
+	.read = h_read,
 };

@@ -102,6 +102,51 @@ static long m_statmounts(void *t, struct kd_buf *out)
 	return kd_statmount_dump(&calls, t, out);
 }
 
+/* ---- the new mount API ---- */
+
+static long m_fsopen(void *t, const char *fs_name, unsigned int flags)
+{
+	return vfsim_fsopen(t, fs_name, flags);
+}
+
+static long m_fsconfig(void *t, int fd, unsigned int cmd, const char *key,
+		       const void *value, int aux)
+{
+	return vfsim_fsconfig(t, fd, cmd, key, value, aux);
+}
+
+static long m_fsmount(void *t, int fs_fd, unsigned int flags, unsigned int attr)
+{
+	return vfsim_fsmount(t, fs_fd, flags, attr);
+}
+
+static long m_fspick(void *t, int dfd, const char *path, unsigned int flags)
+{
+	return vfsim_fspick(t, dfd, path, flags);
+}
+
+static long m_open_tree(void *t, int dfd, const char *path, unsigned int flags)
+{
+	return vfsim_open_tree(t, dfd, path, flags);
+}
+
+static long m_move_mount(void *t, int from_dfd, const char *from, int to_dfd,
+			 const char *to, unsigned int flags)
+{
+	return vfsim_move_mount(t, from_dfd, from, to_dfd, to, flags);
+}
+
+static long m_mount_setattr(void *t, int dfd, const char *path, unsigned int flags,
+			    void *attr, size_t size)
+{
+	return vfsim_mount_setattr(t, dfd, path, flags, attr, size);
+}
+
+static long m_read(void *t, int fd, void *buf, size_t len)
+{
+	return vfsim_read(t, fd, buf, len);
+}
+
 const struct kd_ops kd_model_ops = {
 	.mkdir = m_mkdir,
 	.symlink = m_symlink,
@@ -115,4 +160,12 @@ const struct kd_ops kd_model_ops = {
 	.umount = m_umount,
 	.mountinfo = m_mountinfo,
 	.statmounts = m_statmounts,
+	.fsopen = m_fsopen,
+	.fsconfig = m_fsconfig,
+	.fsmount = m_fsmount,
+	.fspick = m_fspick,
+	.open_tree = m_open_tree,
+	.move_mount = m_move_mount,
+	.mount_setattr = m_mount_setattr,
+	.read = m_read,
 };

@@ -129,7 +129,7 @@ static long run_task_verb(struct run *r, const struct kd_op *op,
 	    fd_owner(r, argv[1], true, &t) < 0)
 		return -EBADF;
 	ret = r->side->exec(r->side, t, kd_op_argc(op), argv, data);
-	if (strcmp(verb, "open") == 0 && ret >= 0)
+	if (kd_verb_makes_fd(verb) && ret >= 0)
 		fd_bind(r, argv[1], t);
 	return ret;
 }

@@ -79,7 +79,7 @@ static long check_names(struct kd_call *c, struct names *n,
 	const char *verb = kd_op_verb(op), *name;
 	size_t i;
 
-	if (strcmp(verb, "open") != 0 && strcmp(verb, "close") != 0)
+	if (!kd_verb_makes_fd(verb) && strcmp(verb, "close") != 0)
 		return 0;
 	name = kd_op_argv(op)[1];
 	for (i = 0; i < n->open.nr; i++)

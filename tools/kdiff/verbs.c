@@ -42,6 +42,7 @@ static const struct kd_verb *const tables[] = {
 	kd_verbs_core,
 	kd_verbs_fs,
 	kd_verbs_mount,
+	kd_verbs_mount_api,
 };
 
 const struct kd_verb *kd_verb_find(const char *name)
@@ -54,6 +55,13 @@ const struct kd_verb *kd_verb_find(const char *name)
 			if (strcmp(v->name, name) == 0)
 				return v;
 	return NULL;
+}
+
+bool kd_verb_makes_fd(const char *verb)
+{
+	const struct kd_verb *v = kd_verb_find(verb);
+
+	return v && (v->flags & KD_VERB_MAKES_FD);
 }
 
 long kd_syntax(struct kd_call *c, const char *fmt, ...)

@@ -47,10 +47,15 @@ struct kd_verb {
 #define KD_UNLIMITED (-1)
 #define KD_VERB_RUNNER 0x1u	/* done by the runner, not by a task */
 #define KD_VERB_NO_PREFIX 0x2u	/* takes neither `as` nor `expect` */
+#define KD_VERB_MAKES_FD 0x4u	/* binds an fd to NAME, its first word (open, fsopen...) */
+
+/* Does @verb bind an fd to the NAME that is its first word? */
+bool kd_verb_makes_fd(const char *verb);
 
 extern const struct kd_verb kd_verbs_core[];
 extern const struct kd_verb kd_verbs_fs[];
 extern const struct kd_verb kd_verbs_mount[];
+extern const struct kd_verb kd_verbs_mount_api[];
 
 const struct kd_verb *kd_verb_find(const char *name);
 

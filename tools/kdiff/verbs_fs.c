@@ -105,7 +105,7 @@ const struct kd_verb kd_verbs_fs[] = {
 	{ "chown", 2, 2, 0, verb_chown, "PATH UID[:GID]" },
 	{ "cd", 1, 1, 0, verb_cd, "PATH" },
 	{ "chroot", 1, 1, 0, verb_chroot, "PATH" },
-	{ "open", 2, KD_UNLIMITED, 0, verb_open,
+	{ "open", 2, KD_UNLIMITED, KD_VERB_MAKES_FD, verb_open,
 	  "NAME PATH [path|directory|nofollow|creat|excl|cloexec]..." },
 	{ "close", 1, 1, 0, verb_close, "NAME" },
 	{ NULL, 0, 0, 0, NULL, NULL },
