@@ -67,11 +67,6 @@ struct kstatmount {
 	struct statmount sm;
 };
 
-u64 mnt_ns_id_of(struct task_struct *task)
-{
-	return task->nsproxy_mnt_ns ? task->nsproxy_mnt_ns->ns_id : 0;
-}
-
 /* lib/usercopy.c: 1 if the @size bytes at @from are all zero, 0 if not. */
 static int check_zeroed_user(const void __user *from, size_t size)
 {
