@@ -112,7 +112,9 @@ static int copy_mnt_id_req(const struct mnt_id_req __user *req,
 	u32 usize;
 	int ret;
 
-	if (copy_from_user(&usize, &req->size, sizeof(usize)))
+	/* req->size, at offset 0: not &req->size, a member access UBSan
+	 * refuses on a NULL user pointer. */
+	if (copy_from_user(&usize, (const void __user *)req, sizeof(usize)))
 		return -EFAULT;
 	if (usize > MNT_ID_REQ_MAX_SIZE)
 		return -E2BIG;
