@@ -67,11 +67,6 @@ struct kstatmount {
 	struct statmount sm;
 };
 
-u64 mnt_ns_id_of(struct task_struct *task)
-{
-	return task->nsproxy_mnt_ns ? task->nsproxy_mnt_ns->ns_id : 0;
-}
-
 /* lib/usercopy.c: 1 if the @size bytes at @from are all zero, 0 if not. */
 static int check_zeroed_user(const void __user *from, size_t size)
 {
@@ -117,7 +112,9 @@ static int copy_mnt_id_req(const struct mnt_id_req __user *req,
 	u32 usize;
 	int ret;
 
-	if (copy_from_user(&usize, &req->size, sizeof(usize)))
+	/* req->size, at offset 0: not &req->size, a member access UBSan
+	 * refuses on a NULL user pointer. */
+	if (copy_from_user(&usize, (const void __user *)req, sizeof(usize)))
 		return -EFAULT;
 	if (usize > MNT_ID_REQ_MAX_SIZE)
 		return -E2BIG;

@@ -20,7 +20,4 @@ long ksys_statmount(const struct mnt_id_req __user *req,
 long ksys_listmount(const struct mnt_id_req __user *req,
 		    u64 __user *mnt_ids, size_t nr_mnt_ids, unsigned int flags);
 
-/* The mount namespace @task is in, and its 6.18 ID (0 without one). */
-u64 mnt_ns_id_of(struct task_struct *task);
-
 #endif

@@ -263,6 +263,12 @@ VT_TEST(statmount, request_sizes_and_flags, "empty", build)
 	big.r.size = 4097;
 	EXPECT(vfsim_statmount(t, &big.r, &out.sm, sizeof(out), 0), -E2BIG);
 	EXPECT(vfsim_statmount(t, NULL, &out.sm, sizeof(out), 0), -EFAULT);
+	/* the bytes past the known struct, unreadable */
+	big.more[500] = 0;
+	big.r.size = 4096;
+	cr_assert_eq(vfsim_uaccess_unmap(v, (char *)&big + 2048, 64), 0);
+	EXPECT(vfsim_statmount(t, &big.r, &out.sm, sizeof(out), 0), -EFAULT);
+	vfsim_uaccess_remap_all(v);
 	EXPECT(vfsim_statmount(NULL, &big.r, &out.sm, sizeof(out), 0), -EINVAL);
 }
 
@@ -286,6 +292,14 @@ VT_TEST(statmount, ids_and_namespaces, "empty", build)
 	r.mnt_id = uid_of(t, "/d");
 	OK(vfsim_umount2(t, "/d", 0));
 	EXPECT(vfsim_statmount(t, &r, &out.sm, sizeof(out), 0), -ENOENT);
+	/* ... and a lazily unmounted one, alive for an open file, is in no
+	 * namespace: the ID index still has it, the namespace does not */
+	r.mnt_id = uid_of(t, "/c");
+	fd = (int)vfsim_openat(t, AT_FDCWD, "/c", O_RDONLY, 0);
+	OK(fd);
+	OK(vfsim_umount2(t, "/c", MNT_DETACH));
+	EXPECT(vfsim_statmount(t, &r, &out.sm, sizeof(out), 0), -ENOENT);
+	OK(vfsim_close(t, fd));
 
 	/* the namespace by ID: ours (4), or none */
 	r.mnt_id = FIRST_UNIQUE;
