@@ -5,7 +5,9 @@
  * and every malformed line (exit status 65, with the reason).
  */
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
@@ -103,4 +105,37 @@ Test(scenario_mount_api, malformed)
 
 	for (i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++)
 		line_case_run(&malformed[i], (int)i);
+}
+
+/* The word lists' parser on its own: what vfsim-kdiff calls. */
+Test(scenario_mount_api, words)
+{
+	unsigned long flags = 0;
+	char why[128], tiny[8], longw[300];
+
+	cr_assert_eq(vfsim_scenario_mount_api_words("fsmount", "ro,cloexec", &flags,
+						    why, sizeof(why)), 0);
+	cr_assert_eq(flags, (1UL << 32) | 1);
+	cr_assert_eq(vfsim_scenario_mount_api_words("nope", "ro", &flags, why, sizeof(why)),
+		     -EINVAL);
+	cr_assert_str_eq(why, "nope: no such word list, or words too long");
+	memset(longw, 'r', sizeof(longw) - 1);
+	longw[sizeof(longw) - 1] = 0;
+	cr_assert_eq(vfsim_scenario_mount_api_words("attr", longw, &flags, why, sizeof(why)),
+		     -EINVAL);
+	cr_assert_eq(vfsim_scenario_mount_api_words(NULL, "ro", &flags, why, sizeof(why)),
+		     -EINVAL);
+	cr_assert_eq(vfsim_scenario_mount_api_words("attr", NULL, &flags, why, sizeof(why)),
+		     -EINVAL);
+	cr_assert_eq(vfsim_scenario_mount_api_words("attr", "ro", NULL, why, sizeof(why)),
+		     -EINVAL);
+	cr_assert_eq(vfsim_scenario_mount_api_words("attr", "ro", &flags, NULL, 1), -EINVAL);
+	cr_assert_eq(vfsim_scenario_mount_api_words("attr", "ro", &flags, why, 0), -EINVAL);
+	/* a reason cut to the buffer */
+	cr_assert_eq(vfsim_scenario_mount_api_words("attr", "bogus", &flags, tiny,
+						    sizeof(tiny)), -EINVAL);
+	cr_assert_str_eq(tiny, "unknown");
+	cr_assert_eq(vfsim_scenario_mount_api_words("propagation", "x", &flags, why,
+						    sizeof(why)), -EINVAL);
+	cr_assert_str_eq(why, "unknown flag 'x' (shared, slave, private, unbindable)");
 }
