@@ -187,7 +187,8 @@ struct mnt_namespace {
 	struct list_head list;
 	u64 seq;			/* set once */
 	/* Linux 6.18's namespace ID (statmount's mnt_ns_id, STATMOUNT_MNT_NS_ID):
-	 * from v->mnt_ns_id_ctr, set once. */
+	 * from v->mnt_ns_id_ctr, set once by init_mount_tree(); 0 for an
+	 * anonymous namespace (a detached tree's), which 6.18 leaves unnumbered. */
 	u64 ns_id;
 	u64 event;			/* bumped under mount_lock */
 	/* Written under namespace_sem and mount_lock (commit_tree(),

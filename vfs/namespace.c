@@ -1817,7 +1817,6 @@ struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
 	atomic_set(&ns->count, 1);
 	INIT_LIST_HEAD(&ns->list);
 	ns->seq = 1;
-	ns->ns_id = ++v->mnt_ns_id_ctr;
 	ns->kernel = v;
 	return ns;
 }
@@ -1864,6 +1863,9 @@ int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 		mntput(mnt);
 		return -ENOMEM;
 	}
+	/* 6.18 numbers namespaces that are not anonymous (fsmount(),
+	 * open_tree() clones: ID 0); this is the instance's one. */
+	ns->ns_id = ++v->mnt_ns_id_ctr;
 	m = real_mount(mnt);
 	m->mnt_ns = ns;
 	ns->root = m;

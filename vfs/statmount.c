@@ -189,8 +189,10 @@ static u64 mnt_to_attr_flags(struct vfsmount *mnt)
 		attr_flags |= MOUNT_ATTR_STRICTATIME;
 	if (mnt_flags & MNT_NODIRATIME)
 		attr_flags |= MOUNT_ATTR_NODIRATIME;
-	/* MOUNT_ATTR_NOSYMFOLLOW (5.10) and MOUNT_ATTR_IDMAP (5.12): no
-	 * mount of the model has them. */
+	if (mnt_flags & MNT_NOSYMFOLLOW)
+		attr_flags |= MOUNT_ATTR_NOSYMFOLLOW;
+	/* MOUNT_ATTR_IDMAP (5.12): the model has no user namespaces, so no
+	 * mount is idmapped (mount_setattr() refuses every userns fd). */
 	return attr_flags;
 }
 

@@ -455,3 +455,38 @@ VT_TEST(statmount, lsm_statfs_hook, "empty", build)
 	vfsim_set_lsm(v, NULL, NULL);
 	OK(sm(uid_of(t, "/a"), STATMOUNT_SB_BASIC));
 }
+
+/*
+ * The new mount API's mounts: a nosymfollow attribute set by
+ * mount_setattr() shows in mnt_attr; a detached tree (open_tree()'s
+ * clone) lives in an anonymous namespace, with no ID, where statmount
+ * and listmount, which look in the caller's, do not find it.
+ */
+VT_TEST(statmount, new_mount_api, "empty", build)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_NOSYMFOLLOW };
+	struct mnt_id_req r = { .size = MNT_ID_REQ_SIZE_VER0, .mnt_id = LSMT_ROOT };
+	uint64_t ids[16], clone;
+	struct statx stx;
+	int fd;
+
+	OK(vfsim_mount_setattr(t, AT_FDCWD, "/b", 0, &attr, sizeof(attr)));
+	OK(sm(uid_of(t, "/b"), STATMOUNT_MNT_BASIC));
+	cr_assert_eq(out.sm.mnt_attr, MOUNT_ATTR_STRICTATIME | MOUNT_ATTR_NODIRATIME |
+				      MOUNT_ATTR_NOSYMFOLLOW);
+
+	fd = (int)vfsim_open_tree(t, AT_FDCWD, "/a", OPEN_TREE_CLONE);
+	OK(fd);
+	OK(vfsim_statx(t, fd, "", AT_EMPTY_PATH, STATX_MNT_ID_UNIQUE, &stx));
+	clone = stx.stx_mnt_id;
+	cr_assert_eq(clone, FIRST_UNIQUE + 5);
+	EXPECT(sm(clone, STATMOUNT_MNT_NS_ID), -ENOENT);
+	EXPECT(vfsim_listmount(t, &r, ids, 16, 0), 5);
+	cr_assert_neq(ids[4], clone);
+	r.mnt_id = clone;
+	EXPECT(vfsim_listmount(t, &r, ids, 16, 0), -ENOENT);
+	OK(vfsim_close(t, fd));
+	/* the namespace of the tasks keeps its ID */
+	OK(sm(FIRST_UNIQUE, STATMOUNT_MNT_NS_ID));
+	cr_assert_eq(out.sm.mnt_ns_id, 4);
+}
