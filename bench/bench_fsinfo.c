@@ -49,84 +49,8 @@
 
 #define BENCH_NAME "bench_fsinfo"
 #include "bench.h"
-
-/* ---- statmount/listmount (Linux 6.8), in case the headers lack them ------ */
-
-#ifndef __NR_statmount
-#if defined(__x86_64__)
-#define __NR_statmount 457
-#define __NR_listmount 458
-#endif
-#endif
-
-/* Version 0 of the request (MNT_ID_REQ_SIZE_VER0 = 24 bytes). */
-struct bench_mnt_id_req {
-	uint32_t size;
-	uint32_t spare;
-	uint64_t mnt_id;
-	uint64_t param;
-};
-
-/* The fixed part of struct statmount as 6.8 defines it. */
-struct bench_statmount {
-	uint32_t size;
-	uint32_t __spare1;
-	uint64_t mask;
-	uint32_t sb_dev_major;
-	uint32_t sb_dev_minor;
-	uint64_t sb_magic;
-	uint32_t sb_flags;
-	uint32_t fs_type;
-	uint64_t mnt_id;
-	uint64_t mnt_parent_id;
-	uint32_t mnt_id_old;
-	uint32_t mnt_parent_id_old;
-	uint64_t mnt_attr;
-	uint64_t mnt_propagation;
-	uint64_t mnt_peer_group;
-	uint64_t mnt_master;
-	uint64_t propagate_from;
-	uint32_t mnt_root;
-	uint32_t mnt_point;
-	uint64_t __spare2[50];
-	char str[];
-};
-
-#define BENCH_STATMOUNT_SB_BASIC	0x1
-#define BENCH_STATMOUNT_MNT_BASIC	0x2
-#define BENCH_LSMT_ROOT			0xffffffffffffffffULL
-
-static long host_statmount(uint64_t id, struct bench_statmount *sm)
-{
-#ifdef __NR_statmount
-	struct bench_mnt_id_req req = {
-		.size = sizeof(req), .mnt_id = id,
-		.param = BENCH_STATMOUNT_SB_BASIC | BENCH_STATMOUNT_MNT_BASIC,
-	};
-
-	return syscall(__NR_statmount, &req, sm, sizeof(*sm), 0);
-#else
-	(void)id; (void)sm;
-	errno = ENOSYS;
-	return -1;
-#endif
-}
-
-static long host_listmount(uint64_t parent, uint64_t last, uint64_t *ids,
-			   size_t nr)
-{
-#ifdef __NR_listmount
-	struct bench_mnt_id_req req = {
-		.size = sizeof(req), .mnt_id = parent, .param = last,
-	};
-
-	return syscall(__NR_listmount, &req, ids, nr, 0);
-#else
-	(void)parent; (void)last; (void)ids; (void)nr;
-	errno = ENOSYS;
-	return -1;
-#endif
-}
+#include "fsinfo_walk.h"
+#include "host_statmount.h"
 
 /* ---- the model ------------------------------------------------------------ */
 
@@ -136,22 +60,8 @@ struct model {
 	int fd;				/* O_PATH on /a/b/c/d */
 	char root_id[16];		/* the root mount's ID, as fsinfo wants it */
 	unsigned int root_mnt_id;
-	unsigned int *queue;		/* the walk's breadth-first queue */
-	struct fsinfo_mount_child *kids;
-	size_t kids_cap;		/* elements */
-	unsigned long n;
+	struct fsinfo_walk walk;
 };
-
-static long model_mount_info(struct model *m, const char *id,
-			     struct fsinfo_mount_info *mi)
-{
-	struct fsinfo_params p = {
-		.flags = FSINFO_FLAGS_QUERY_MOUNT,
-		.request = FSINFO_ATTR_MOUNT_INFO,
-	};
-
-	return vfsim_fsinfo(m->t, AT_FDCWD, id, &p, mi, sizeof(*mi));
-}
 
 static void model_open(struct model *m, unsigned long n, uint64_t seed)
 {
@@ -160,7 +70,6 @@ static void model_open(struct model *m, unsigned long n, uint64_t seed)
 	char path[64];
 
 	memset(m, 0, sizeof(*m));
-	m->n = n;
 	CHECK(vfsim_create(&(struct vfsim_options){ .seed = seed }, &m->v));
 	m->v->mount_max = (unsigned int)n + 16;
 	CHECK(vfsim_boot(m->v, "empty"));
@@ -179,17 +88,12 @@ static void model_open(struct model *m, unsigned long n, uint64_t seed)
 	CHECK(vfsim_fsinfo(m->t, AT_FDCWD, "/", &p, &mi, sizeof(mi)));
 	m->root_mnt_id = mi.mnt_id;
 	snprintf(m->root_id, sizeof(m->root_id), "%u", mi.mnt_id);
-	m->queue = calloc(n + 16, sizeof(*m->queue));
-	m->kids_cap = n + 16;
-	m->kids = calloc(m->kids_cap, sizeof(*m->kids));
-	if (!m->queue || !m->kids)
-		die("calloc", -ENOMEM);
+	fsinfo_walk_init(&m->walk, m->t, n);
 }
 
 static void model_close(struct model *m)
 {
-	free(m->queue);
-	free(m->kids);
+	fsinfo_walk_fini(&m->walk);
 	CHECK(vfsim_close(m->t, m->fd));
 	if (vfsim_destroy_check(m->v, stderr))
 		die("vfsim_destroy_check", -EUCLEAN);
@@ -225,61 +129,8 @@ static double model_mount_info_id(struct model *m, unsigned long iters)
 	double t0 = now_ns();
 
 	for (unsigned long i = 0; i < iters; i++)
-		CHECK(model_mount_info(m, m->root_id, &mi));
+		CHECK(fsinfo_mount_info_by_id(m->t, m->root_id, &mi));
 	return (now_ns() - t0) / (double)iters;
-}
-
-/* The ID as fsinfo() wants it, without snprintf()'s cost in the loop. */
-static void format_id(char *buf, unsigned int id)
-{
-	char tmp[16];
-	int n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + id % 10);
-		id /= 10;
-	} while (id);
-	while (n)
-		*buf++ = tmp[--n];
-	*buf = 0;
-}
-
-/*
- * Breadth first from the root mount: MOUNT_CHILDREN of each mount (whose
- * list ends with the mount itself) and MOUNT_INFO of each.  Returns ns per
- * mount; *visited counts them.
- */
-static double model_walk(struct model *m, unsigned long *visited)
-{
-	struct fsinfo_params pc = {
-		.flags = FSINFO_FLAGS_QUERY_MOUNT,
-		.request = FSINFO_ATTR_MOUNT_CHILDREN,
-	};
-	struct fsinfo_mount_info mi;
-	unsigned long head = 0, tail = 0;
-	char id[16];
-	double t0 = now_ns();
-
-	m->queue[tail++] = m->root_mnt_id;
-	while (head < tail) {
-		long size, nr;
-
-		format_id(id, m->queue[head++]);
-		CHECK(model_mount_info(m, id, &mi));
-		size = vfsim_fsinfo(m->t, AT_FDCWD, id, &pc, m->kids,
-				    m->kids_cap * sizeof(*m->kids));
-		CHECK(size);
-		if ((size_t)size > m->kids_cap * sizeof(*m->kids))
-			die("MOUNT_CHILDREN larger than the table", -EMSGSIZE);
-		nr = size / (long)sizeof(*m->kids) - 1;	/* the last is itself */
-		for (long i = 0; i < nr; i++) {
-			if (tail >= m->n + 16)
-				die("more mounts than made", -EUCLEAN);
-			m->queue[tail++] = m->kids[i].mnt_id;
-		}
-	}
-	*visited = tail;
-	return (now_ns() - t0) / (double)tail;
 }
 
 /* The figures, and the host call each is measured against. */
@@ -406,32 +257,6 @@ static double host_call(struct host *h, int fig, unsigned long iters)
 	return (now_ns() - t0) / (double)iters;
 }
 
-/* listmount of the whole namespace, in chunks, then statmount of each. */
-static double host_walk(struct host *h, unsigned long *visited)
-{
-	struct bench_statmount sm;
-	uint64_t last = 0;
-	size_t nr = 0;
-	double t0 = now_ns();
-
-	for (;;) {
-		long got = host_listmount(BENCH_LSMT_ROOT, last, h->ids + nr,
-					  h->ids_cap - nr);
-
-		if (got < 0)
-			die("listmount", -errno);
-		nr += (size_t)got;
-		if (!got || nr == h->ids_cap)
-			break;
-		last = h->ids[nr - 1];
-	}
-	for (size_t i = 0; i < nr; i++)
-		if (host_statmount(h->ids[i], &sm) < 0)
-			die("statmount", -errno);
-	*visited = nr;
-	return (now_ns() - t0) / (double)(nr ? nr : 1);
-}
-
 /* ---- driver ----------------------------------------------------------------- */
 
 static const double target[F__NR] = { 0.25, 0.5, 0.25, 0.25 };
@@ -481,7 +306,7 @@ int main(int argc, char **argv)
 			r = model_mount_info_id(&m, iters * rounds);
 		else if (!strcmp(only, "walk"))
 			for (unsigned long k = 0; k < rounds; k++)
-				r = min_of(r, model_walk(&m, &mv));
+				r = min_of(r, fsinfo_walk(&m.walk, m.root_mnt_id, &mv));
 		else
 			usage();
 		row(only, r, "ns/call");
@@ -496,10 +321,10 @@ int main(int argc, char **argv)
 		mod[F_PATH] = min_of(mod[F_PATH], model_statfs_path(&m, iters));
 		hst[F_PATH] = min_of(hst[F_PATH], host_call(&h, F_PATH, iters));
 		mod[F_ID] = min_of(mod[F_ID], model_mount_info_id(&m, iters));
-		mod[F_WALK] = min_of(mod[F_WALK], model_walk(&m, &mv));
+		mod[F_WALK] = min_of(mod[F_WALK], fsinfo_walk(&m.walk, m.root_mnt_id, &mv));
 		if (h.have_statmount) {
 			hst[F_ID] = min_of(hst[F_ID], host_call(&h, F_ID, iters));
-			hst[F_WALK] = min_of(hst[F_WALK], host_walk(&h, &hv));
+			hst[F_WALK] = min_of(hst[F_WALK], host_statmount_walk(h.ids, h.ids_cap, &hv));
 		}
 	}
 
