@@ -156,6 +156,9 @@ long shim_model_symlinkat(const char *target, int dfd, const char *path);
 long shim_model_statfs(int dfd, const char *path, struct statfs *buf);
 
 /* The successors' calls (route.c, successors.c; docs/shim.md). */
+#ifndef STATX_MNT_ID_UNIQUE
+#define STATX_MNT_ID_UNIQUE 0x00004000U	/* Linux 6.8; Debian 12's headers lack it */
+#endif
 struct mount_attr;
 struct mnt_id_req;
 struct statmount;

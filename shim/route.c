@@ -6,6 +6,8 @@
  * shim_leave() (internal.h).
  */
 #define _GNU_SOURCE
+#include <limits.h>
+
 #include <vfsim/uapi/linux/mount.h>
 
 #include "internal.h"
@@ -181,17 +183,31 @@ long shim_model_fsopen(const char *fs_name, unsigned int flags)
 	return shim_new_fd(ROUTE(vfsim_fsopen(t, fs_name, flags)));
 }
 
+/*
+ * fsconfig() refuses a negative fd, aux fd or aux dfd (but AT_FDCWD) with
+ * EINVAL before it looks one up, so a host fd cannot become -1 there as
+ * elsewhere: it becomes a number no model fd ever has (the model's fds
+ * stay below 1024), which the model finds closed: EBADF, as the kernel
+ * says for a closed fd.  Negative fds (AT_FDCWD) are passed on as they
+ * are.
+ */
+static int fsconfig_fd(int fd)
+{
+	if (fd >= VFSIM_SHIM_FD_BASE)
+		return fd - VFSIM_SHIM_FD_BASE;
+	return fd < 0 ? fd : INT_MAX;
+}
+
 /* FSCONFIG_SET_FD's aux is an fd, FSCONFIG_SET_PATH{,_EMPTY}'s a dfd;
  * every other command wants aux 0, passed on as it is for the model to
  * judge. */
 long shim_model_fsconfig(int fd, unsigned int cmd, const char *key,
 			 const void *value, int aux)
 {
-	if (cmd == FSCONFIG_SET_FD)
-		aux = shim_model_fd(aux);
-	else if (cmd == FSCONFIG_SET_PATH || cmd == FSCONFIG_SET_PATH_EMPTY)
-		aux = shim_model_dfd(aux);
-	return ROUTE(vfsim_fsconfig(t, shim_model_fd(fd), cmd, key, value, aux));
+	if (cmd == FSCONFIG_SET_FD || cmd == FSCONFIG_SET_PATH ||
+	    cmd == FSCONFIG_SET_PATH_EMPTY)
+		aux = fsconfig_fd(aux);
+	return ROUTE(vfsim_fsconfig(t, fsconfig_fd(fd), cmd, key, value, aux));
 }
 
 long shim_model_fsmount(int fs_fd, unsigned int flags, unsigned int attr_flags)

@@ -14,7 +14,6 @@
  * path, the fd is a model fd; the rest is libc's.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <sys/stat.h>
 
 #include "internal.h"

@@ -9,6 +9,8 @@
 #   successors.sh kernel PROGRAM SHIM GOLDEN   as root, in a private mount
 #                                              namespace, on the kernel: prints GOLDEN
 #   successors.sh same   PROGRAM SHIM GOLDEN   both runs print the same
+#   successors.sh doc    DOC GOLDEN            the fenced block after the
+#       line "<!-- shim.successors.doc: ... -->" of DOC is GOLDEN
 #
 # kernel and same exit 77 (skipped) without root, unshare -m or a kernel
 # with statmount/listmount (6.8).  The scratch directory is made under
@@ -18,6 +20,19 @@
 # only inside the private namespace.  With VFSIM_UPDATE_GOLDEN=1, shim
 # rewrites GOLDEN.
 set -u
+if [ "$1" = doc ]; then
+	doc=$2 golden=$3
+	block=$(awk '/^<!-- shim.successors.doc:/ { want = 1; next }
+		want && /^```/ { if (inside) exit; inside = 1; next }
+		inside { print }' "$doc")
+	if [ "$block" != "$(cat "$golden")" ]; then
+		echo "successors: the example in $doc is not $golden:"
+		printf '%s\n' "$block" | diff -u "$golden" -
+		exit 1
+	fi
+	echo "successors: the example in $doc is $golden"
+	exit 0
+fi
 mode=$1 prog=$2 shim=$3 golden=$4
 tmp=$(mktemp -d) || exit 1
 scratch=$(mktemp -d /tmp/vfsim-successors.XXXXXX) || exit 1
