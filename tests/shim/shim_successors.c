@@ -145,6 +145,25 @@ static void pick_tree_setattr(void)
 	CHECK(is_model_fd(fd));
 	CHECK(mkdirat(fd, "plain", 0755) == 0);
 	CHECK(close(fd) == 0);
+	/* Model fds as dfds with empty paths, and relative to them. */
+	fd = open("/mnt", O_PATH);
+	CHECK(is_model_fd(fd));
+	tree = fspick(fd, "", FSPICK_EMPTY_PATH);
+	CHECK(is_model_fd(tree));
+	CHECK(close(tree) == 0);
+	attr.attr_set = MOUNT_ATTR_NODIRATIME;
+	CHECK(mount_setattr(fd, "", AT_EMPTY_PATH, &attr, sizeof(attr)) == 0);
+	CHECK(statfs("/mnt", &sf) == 0 && (sf.f_flags & ST_NODIRATIME));
+	attr.attr_set = 0;
+	attr.attr_clr = MOUNT_ATTR_NODIRATIME;
+	CHECK(mount_setattr(fd, "", AT_EMPTY_PATH, &attr, sizeof(attr)) == 0);
+	CHECK(statfs("/mnt", &sf) == 0 && !(sf.f_flags & ST_NODIRATIME));
+	tree = open_tree(fd, "ro", OPEN_TREE_CLONE);
+	CHECK(is_model_fd(tree));
+	CHECK(move_mount(tree, "", fd, "clone", MOVE_MOUNT_F_EMPTY_PATH) == 0);
+	CHECK(close(tree) == 0);
+	CHECK(umount("/mnt/clone") == 0);
+	CHECK(close(fd) == 0);
 	/* A clone: a detached tree, attached by move_mount from its fd. */
 	tree = (int)syscall(SYS_open_tree, AT_FDCWD, "/mnt/ro", OPEN_TREE_CLONE);
 	CHECK(is_model_fd(tree));
