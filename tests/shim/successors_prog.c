@@ -363,8 +363,10 @@ int main(int argc, char **argv)
 	MUST(mount("scratch", scratch, "tmpfs", 0, "mode=755"));
 	MUST(mount(NULL, scratch, NULL, MS_PRIVATE, NULL));
 	MUST(statx(AT_FDCWD, scratch, 0, STATX_MNT_ID_UNIQUE, &stx));
-	if (!(stx.stx_mask & STATX_MNT_ID_UNIQUE))
+	if (!(stx.stx_mask & STATX_MNT_ID_UNIQUE)) {
+		errno = ENOSYS;		/* a kernel before 6.8 */
 		die("statx: no STATX_MNT_ID_UNIQUE");
+	}
 	root_id = stx.stx_mnt_id;
 	printf("statx: unique mount ID %s\n", root_id > 0xffffffffULL ? "above 2^32" :
 	       root_id > 0x7fffffffULL ? "above 2^31" : "small");
