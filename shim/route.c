@@ -7,8 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <limits.h>
-
-#include <vfsim/uapi/linux/mount.h>
+#include <sys/mount.h>	/* FSCONFIG_* (glibc 2.36) */
 
 #include "internal.h"
 
