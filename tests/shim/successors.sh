@@ -38,12 +38,9 @@ tmp=$(mktemp -d) || exit 1
 scratch=$(mktemp -d /tmp/vfsim-successors.XXXXXX) || exit 1
 trap 'rm -rf "$tmp"; rmdir "$scratch"' EXIT
 
-# A sanitizer's runtime must come first among the libraries: preload it
-# before the shim when the shim was built with one (gcc's are shared).
-preload=$shim
-for lib in $(ldd "$shim" | awk '/lib(asan|tsan|ubsan)\.so/ { print $3 }'); do
-	preload=$lib:$preload
-done
+# A sanitizer's runtime must come first among the libraries: preload the
+# shim's (gcc's are shared), in ldd's order (ASan before UBSan), before it.
+preload=$(ldd "$shim" | awk '/lib(asan|tsan|ubsan)\.so/ { printf "%s:", $3 }')$shim
 
 run_shim() {
 	LD_PRELOAD=$preload "$prog" "$scratch" >"$tmp/shim.out"
