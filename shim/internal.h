@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include <vfsim/shim.h>
@@ -153,6 +154,31 @@ long shim_model_chroot(const char *path);
 long shim_model_mkdirat(int dfd, const char *path, mode_t mode);
 long shim_model_symlinkat(const char *target, int dfd, const char *path);
 long shim_model_statfs(int dfd, const char *path, struct statfs *buf);
+
+/* The successors' calls (route.c, successors.c; docs/shim.md). */
+#ifndef STATX_MNT_ID_UNIQUE
+#define STATX_MNT_ID_UNIQUE 0x00004000U	/* Linux 6.8; Debian 12's headers lack it */
+#endif
+struct mount_attr;
+struct mnt_id_req;
+struct statmount;
+struct statx;
+long shim_model_fsopen(const char *fs_name, unsigned int flags);
+long shim_model_fsconfig(int fd, unsigned int cmd, const char *key,
+			 const void *value, int aux);
+long shim_model_fsmount(int fs_fd, unsigned int flags, unsigned int attr_flags);
+long shim_model_fspick(int dfd, const char *path, unsigned int flags);
+long shim_model_open_tree(int dfd, const char *path, unsigned int flags);
+long shim_model_move_mount(int from_dfd, const char *from_path, int to_dfd,
+			   const char *to_path, unsigned int flags);
+long shim_model_mount_setattr(int dfd, const char *path, unsigned int flags,
+			      struct mount_attr *attr, size_t size);
+long shim_model_statmount(const struct mnt_id_req *req, struct statmount *buf,
+			  size_t size, unsigned int flags);
+long shim_model_listmount(const struct mnt_id_req *req, uint64_t *ids, size_t nr,
+			  unsigned int flags);
+long shim_model_statx(int dfd, const char *path, int flags, unsigned int mask,
+		      struct statx *buf);
 
 /* The path rule: @path (relative to @dfd) is the model's; or, with a NULL
  * @path, @dfd is a model fd.  False for the model's own calls. */

@@ -164,60 +164,9 @@ SHIM_EXPORT int fstatfs64(int fd, struct statfs64 *buf)
 	return NEXT(fstatfs64)(fd, buf);
 }
 
-/*
- * The calls of the new mount API and pivot_root(): the model has none of
- * them, and the host must not get them.  Defined with glibc's (2.36)
- * signatures; a libc without them loses nothing.
- */
-struct mount_attr;
-
+/* pivot_root(): the model has none, and the host must not get it. */
 SHIM_EXPORT int pivot_root(const char *new_root, const char *put_old)
 {
 	(void)new_root, (void)put_old;
-	return (int)enosys();
-}
-
-SHIM_EXPORT int fsopen(const char *fs_name, unsigned int flags)
-{
-	(void)fs_name, (void)flags;
-	return (int)enosys();
-}
-
-SHIM_EXPORT int fsconfig(int fd, unsigned int cmd, const char *key,
-			 const void *value, int aux)
-{
-	(void)fd, (void)cmd, (void)key, (void)value, (void)aux;
-	return (int)enosys();
-}
-
-SHIM_EXPORT int fsmount(int fd, unsigned int flags, unsigned int ms_flags)
-{
-	(void)fd, (void)flags, (void)ms_flags;
-	return (int)enosys();
-}
-
-SHIM_EXPORT int fspick(int dfd, const char *path, unsigned int flags)
-{
-	(void)dfd, (void)path, (void)flags;
-	return (int)enosys();
-}
-
-SHIM_EXPORT int move_mount(int from_dfd, const char *from_path, int to_dfd,
-			   const char *to_path, unsigned int flags)
-{
-	(void)from_dfd, (void)from_path, (void)to_dfd, (void)to_path, (void)flags;
-	return (int)enosys();
-}
-
-SHIM_EXPORT int open_tree(int dfd, const char *path, unsigned int flags)
-{
-	(void)dfd, (void)path, (void)flags;
-	return (int)enosys();
-}
-
-SHIM_EXPORT int mount_setattr(int dfd, const char *path, unsigned int flags,
-			      struct mount_attr *attr, size_t size)
-{
-	(void)dfd, (void)path, (void)flags, (void)attr, (void)size;
 	return (int)enosys();
 }

@@ -6,6 +6,9 @@
  * shim_leave() (internal.h).
  */
 #define _GNU_SOURCE
+#include <limits.h>
+#include <sys/mount.h>	/* FSCONFIG_* (glibc 2.36) */
+
 #include "internal.h"
 
 /* The model's answer to @call, made as task t; ENOSYS if there is no
@@ -159,4 +162,97 @@ long shim_model_mkdirat(int dfd, const char *path, mode_t mode)
 long shim_model_symlinkat(const char *target, int dfd, const char *path)
 {
 	return ROUTE(vfsim_symlinkat(t, target, shim_model_dfd(dfd), path));
+}
+
+/*
+ * The new mount API, statmount(), listmount() and statx() (docs/shim.md,
+ * "The successors' calls").  The mount calls always go to the model: a
+ * dfd, fd or path is the model's, a host fd is EBADF where the model looks
+ * at it.  The fds they return (fs_context fds, detached trees) are model
+ * fds, shown above the base.  Pointers are passed on unread: the model's
+ * user-copy seam judges them (EFAULT).
+ */
+static long shim_new_fd(long ret)
+{
+	return ret < 0 ? ret : VFSIM_SHIM_FD(ret);
+}
+
+long shim_model_fsopen(const char *fs_name, unsigned int flags)
+{
+	return shim_new_fd(ROUTE(vfsim_fsopen(t, fs_name, flags)));
+}
+
+/*
+ * fsconfig() refuses a negative fd, aux fd or aux dfd (but AT_FDCWD) with
+ * EINVAL before it looks one up, so a host fd cannot become -1 there as
+ * elsewhere: it becomes a number no model fd ever has (the model's fds
+ * stay below 1024), which the model finds closed: EBADF, as the kernel
+ * says for a closed fd.  Negative fds (AT_FDCWD) are passed on as they
+ * are.
+ */
+static int fsconfig_fd(int fd)
+{
+	if (fd >= VFSIM_SHIM_FD_BASE)
+		return fd - VFSIM_SHIM_FD_BASE;
+	return fd < 0 ? fd : INT_MAX;
+}
+
+/* FSCONFIG_SET_FD's aux is an fd, FSCONFIG_SET_PATH{,_EMPTY}'s a dfd;
+ * every other command wants aux 0, passed on as it is for the model to
+ * judge. */
+long shim_model_fsconfig(int fd, unsigned int cmd, const char *key,
+			 const void *value, int aux)
+{
+	if (cmd == FSCONFIG_SET_FD || cmd == FSCONFIG_SET_PATH ||
+	    cmd == FSCONFIG_SET_PATH_EMPTY)
+		aux = fsconfig_fd(aux);
+	return ROUTE(vfsim_fsconfig(t, fsconfig_fd(fd), cmd, key, value, aux));
+}
+
+long shim_model_fsmount(int fs_fd, unsigned int flags, unsigned int attr_flags)
+{
+	return shim_new_fd(ROUTE(vfsim_fsmount(t, shim_model_fd(fs_fd), flags,
+					       attr_flags)));
+}
+
+long shim_model_fspick(int dfd, const char *path, unsigned int flags)
+{
+	return shim_new_fd(ROUTE(vfsim_fspick(t, shim_model_dfd(dfd), path, flags)));
+}
+
+long shim_model_open_tree(int dfd, const char *path, unsigned int flags)
+{
+	return shim_new_fd(ROUTE(vfsim_open_tree(t, shim_model_dfd(dfd), path, flags)));
+}
+
+long shim_model_move_mount(int from_dfd, const char *from_path, int to_dfd,
+			   const char *to_path, unsigned int flags)
+{
+	return ROUTE(vfsim_move_mount(t, shim_model_dfd(from_dfd), from_path,
+				      shim_model_dfd(to_dfd), to_path, flags));
+}
+
+long shim_model_mount_setattr(int dfd, const char *path, unsigned int flags,
+			      struct mount_attr *attr, size_t size)
+{
+	return ROUTE(vfsim_mount_setattr(t, shim_model_dfd(dfd), path, flags, attr,
+					 size));
+}
+
+long shim_model_statmount(const struct mnt_id_req *req, struct statmount *buf,
+			  size_t size, unsigned int flags)
+{
+	return ROUTE(vfsim_statmount(t, req, buf, size, flags));
+}
+
+long shim_model_listmount(const struct mnt_id_req *req, uint64_t *ids, size_t nr,
+			  unsigned int flags)
+{
+	return ROUTE(vfsim_listmount(t, req, ids, nr, flags));
+}
+
+long shim_model_statx(int dfd, const char *path, int flags, unsigned int mask,
+		      struct statx *buf)
+{
+	return ROUTE(vfsim_statx(t, shim_model_dfd(dfd), path, flags, mask, buf));
 }

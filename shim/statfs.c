@@ -3,10 +3,13 @@
  * statfs() and fstatfs() on the model: struct statfs put together from the
  * fsinfo() attributes that carry the same numbers (FSINFO_ATTR_STATFS,
  * _IDS, _LIMITS and the mount's attributes from _MOUNT_INFO), as the patch
- * set means fsinfo() to be a superset of statfs().
+ * set means fsinfo() to be a superset of statfs(); the superblock's
+ * read-only and sync flags, which v17's fsinfo() does not give, from
+ * statmount().
  */
 #define _GNU_SOURCE
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
 
@@ -51,6 +54,29 @@ static unsigned long st_flags(unsigned int attr)
 	return flags;
 }
 
+/*
+ * The superblock's flags as statfs() adds them to the mount's (the
+ * kernel's flags_by_sb()): what statmount() reports of them, for a mount
+ * of the caller's namespace.  A detached mount (an fsmount() or
+ * open_tree() fd) is in none: statmount() says ENOENT and the mount's
+ * attributes alone are what there is.  SB_RDONLY and SB_SYNCHRONOUS are
+ * the values of ST_RDONLY and ST_SYNCHRONOUS.
+ */
+static unsigned long sb_st_flags(struct vfsim_task *t, int dfd, const char *path)
+{
+	struct mnt_id_req req = { .size = MNT_ID_REQ_SIZE_VER0, .param = STATMOUNT_SB_BASIC };
+	struct statmount sm;
+	struct statx stx;
+
+	if (vfsim_statx(t, shim_model_dfd(dfd), path ? path : "",
+			path ? 0 : AT_EMPTY_PATH, STATX_MNT_ID_UNIQUE, &stx) < 0)
+		return 0;
+	req.mnt_id = stx.stx_mnt_id;
+	if (vfsim_statmount(t, &req, &sm, sizeof(sm), 0) < 0)
+		return 0;
+	return sm.sb_flags & (ST_RDONLY | ST_SYNCHRONOUS);
+}
+
 static long model_statfs(struct vfsim_task *t, int dfd, const char *path,
 			 struct statfs *buf)
 {
@@ -80,7 +106,7 @@ static long model_statfs(struct vfsim_task *t, int dfd, const char *path,
 	buf->f_ffree = st.f_ffree.lo;
 	memcpy(&buf->f_fsid, &ids.f_fsid, sizeof(buf->f_fsid));
 	buf->f_namelen = lim.max_filename_len;
-	buf->f_flags = (long)st_flags(mi.attr);
+	buf->f_flags = (long)(st_flags(mi.attr) | sb_st_flags(t, dfd, path));
 	return 0;
 }
 

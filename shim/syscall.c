@@ -2,8 +2,10 @@
 /*
  * syscall(): the patch set's calls go to the model; pipe2, read, write,
  * close, ioctl, open and openat made through syscall() follow the same
- * rules as the libc functions; every other number is libc's syscall(),
- * given six arguments as the kernel always receives six registers.
+ * rules as the libc functions; so do the successors' calls (the new mount
+ * API, always the model's; statmount and listmount, always the model's;
+ * statx by the path rule); every other number is libc's syscall(), given
+ * six arguments as the kernel always receives six registers.
  *
  * The numbers are x86_64's 439..441, which later kernels gave to
  * faccessat2, process_madvise and epoll_pwait2: a program calling those
@@ -32,25 +34,73 @@ static long sys_openat(int dfd, const char *path, int flags, mode_t mode,
 	return shim_real()->syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
+/* statmount(2) and listmount(2) (Linux 6.8): x86_64's numbers, which
+ * Debian 12's headers (6.1) do not have. */
+#ifndef SYS_statmount
+#define SYS_statmount 457
+#endif
+#ifndef SYS_listmount
+#define SYS_listmount 458
+#endif
+
 /* The mount calls the model does not have: ENOSYS, never the host's. */
 static bool never_host(long nr)
 {
+	return nr == SYS_pivot_root;
+}
+
+/* The new mount API: always the model's, never the host's (ENOSYS from
+ * inside the model).  True if @nr is one, its result in *@ret. */
+static bool route_mount_api(long nr, const long a[6], long *ret)
+{
 	switch (nr) {
-	case SYS_pivot_root:
-#ifdef SYS_fsopen
 	case SYS_fsopen:
 	case SYS_fsconfig:
 	case SYS_fsmount:
 	case SYS_fspick:
-	case SYS_move_mount:
 	case SYS_open_tree:
-#endif
-#ifdef SYS_mount_setattr
+	case SYS_move_mount:
 	case SYS_mount_setattr:
-#endif
+		if (!shim_passthrough())
+			break;
+		errno = ENOSYS;
+		*ret = -1;
 		return true;
+	default:
+		return false;
 	}
-	return false;
+	switch (nr) {
+	case SYS_fsopen:
+		*ret = shim_model_fsopen((const char *)a[0], (unsigned int)a[1]);
+		break;
+	case SYS_fsconfig:
+		*ret = shim_model_fsconfig((int)a[0], (unsigned int)a[1],
+					   (const char *)a[2], (const void *)a[3],
+					   (int)a[4]);
+		break;
+	case SYS_fsmount:
+		*ret = shim_model_fsmount((int)a[0], (unsigned int)a[1],
+					  (unsigned int)a[2]);
+		break;
+	case SYS_fspick:
+		*ret = shim_model_fspick((int)a[0], (const char *)a[1],
+					 (unsigned int)a[2]);
+		break;
+	case SYS_open_tree:
+		*ret = shim_model_open_tree((int)a[0], (const char *)a[1],
+					    (unsigned int)a[2]);
+		break;
+	case SYS_move_mount:
+		*ret = shim_model_move_mount((int)a[0], (const char *)a[1], (int)a[2],
+					     (const char *)a[3], (unsigned int)a[4]);
+		break;
+	case SYS_mount_setattr:
+		*ret = shim_model_mount_setattr((int)a[0], (const char *)a[1],
+						(unsigned int)a[2],
+						(struct mount_attr *)a[3], (size_t)a[4]);
+		break;
+	}
+	return true;
 }
 
 /* mount(2) and umount2(2): always the model's. */
@@ -87,6 +137,8 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 	}
 	if (nr == SYS_mount || nr == SYS_umount2)
 		return route_mount(nr, a);
+	if (route_mount_api(nr, a, &ret))
+		return ret;
 	if (shim_passthrough())
 		goto host;
 	if (shim_key_syscall(nr, a, &ret))
@@ -164,6 +216,19 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
 			return shim_model_statfs(AT_FDCWD, (const char *)a[0],
 						 (struct statfs *)a[1]);
+		break;
+	case SYS_statmount:
+		return shim_model_statmount((const struct mnt_id_req *)a[0],
+					    (struct statmount *)a[1], (size_t)a[2],
+					    (unsigned int)a[3]);
+	case SYS_listmount:
+		return shim_model_listmount((const struct mnt_id_req *)a[0],
+					    (uint64_t *)a[1], (size_t)a[2],
+					    (unsigned int)a[3]);
+	case SYS_statx:
+		if (shim_path_is_model((int)a[0], (const char *)a[1]))
+			return shim_model_statx((int)a[0], (const char *)a[1], (int)a[2],
+						(unsigned int)a[3], (struct statx *)a[4]);
 		break;
 	case SYS_fstatfs:
 		if (shim_is_model_fd((int)a[0]))

@@ -43,6 +43,21 @@
 #define SYS_fsinfo __NR_fsinfo
 #endif
 
+/* statmount(2) and listmount(2), Linux 6.8 (x86_64's numbers), which the
+ * shim routes to the model and Debian 12's headers lack. */
+#ifndef __NR_statmount
+#define __NR_statmount 457
+#endif
+#ifndef __NR_listmount
+#define __NR_listmount 458
+#endif
+#ifndef SYS_statmount
+#define SYS_statmount __NR_statmount
+#endif
+#ifndef SYS_listmount
+#define SYS_listmount __NR_listmount
+#endif
+
 /*
  * Model file descriptors are shown to the program as VFSIM_SHIM_FD_BASE +
  * the model's fd number; every fd from there up belongs to the model.  The
