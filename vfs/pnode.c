@@ -581,8 +581,11 @@ static void restore_mounts(struct list_head *to_restore)
 			mp = parent->mnt_mp;
 			parent = parent->mnt_parent;
 		}
-		if (parent != mnt->mnt_parent)
+		if (parent != mnt->mnt_parent) {
 			mnt_change_mountpoint(parent, mp, mnt);
+			/* 6.15: reported as a move (vfs/fanotify.c). */
+			mnt_notify_add(mnt);
+		}
 	}
 }
 
