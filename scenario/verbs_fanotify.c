@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <vfsim/scenario.h>
 #include <vfsim/uapi/linux/fanotify.h>
 #include <vfsim/vfsim.h>
 
@@ -32,89 +33,29 @@
 #define FANREAD_DEFAULT 65536u
 #define FANREAD_MAX (16u << 20)
 
-struct word {
-	const char *name;
-	unsigned long value;
-};
-
-static const struct word init_words[] = {
-	{ "report_mnt", FAN_REPORT_MNT },
-	{ "nonblock", FAN_NONBLOCK },
-	{ "cloexec", FAN_CLOEXEC },
-	{ "class_notif", FAN_CLASS_NOTIF },
-	{ "class_content", FAN_CLASS_CONTENT },
-	{ "class_pre_content", FAN_CLASS_PRE_CONTENT },
-	{ "unlimited_queue", FAN_UNLIMITED_QUEUE },
-	{ "unlimited_marks", FAN_UNLIMITED_MARKS },
-	{ "enable_audit", FAN_ENABLE_AUDIT },
-	{ "report_pidfd", FAN_REPORT_PIDFD },
-	{ "report_tid", FAN_REPORT_TID },
-	{ "report_fid", FAN_REPORT_FID },
-	{ "report_dir_fid", FAN_REPORT_DIR_FID },
-	{ "report_name", FAN_REPORT_NAME },
-	{ "report_target_fid", FAN_REPORT_TARGET_FID },
-	{ "report_fd_error", FAN_REPORT_FD_ERROR },
-	{ NULL, 0 },
-};
-
-static const struct word mark_words[] = {
-	{ "add", FAN_MARK_ADD },
-	{ "remove", FAN_MARK_REMOVE },
-	{ "flush", FAN_MARK_FLUSH },
-	{ "mntns", FAN_MARK_MNTNS },
-	{ "inode", FAN_MARK_INODE },
-	{ "mount", FAN_MARK_MOUNT },
-	{ "filesystem", FAN_MARK_FILESYSTEM },
-	{ "dont_follow", FAN_MARK_DONT_FOLLOW },
-	{ "onlydir", FAN_MARK_ONLYDIR },
-	{ "ignored_mask", FAN_MARK_IGNORED_MASK },
-	{ "ignored_surv_modify", FAN_MARK_IGNORED_SURV_MODIFY },
-	{ "ignore", FAN_MARK_IGNORE },
-	{ "evictable", FAN_MARK_EVICTABLE },
-	{ NULL, 0 },
-};
-
-static const struct word event_words[] = {
-	{ "attach", FAN_MNT_ATTACH },
-	{ "detach", FAN_MNT_DETACH },
-	{ NULL, 0 },
-};
-
 /*
- * Comma-separated words of @table, or numbers (decimal, 0x hex), OR'ed
- * into *@flags.  0 or SCN_SYNTAX.
+ * Words of the list @what (vfsim_scenario_mount_api_words(): "fanotify",
+ * "fanotify_mark", "fanotify_events") joined by ',', or one number
+ * (decimal, 0x hex) for flags no word names; OR'ed into *@flags.  0 or
+ * SCN_SYNTAX.
  */
-static long parse_words(struct scn_call *c, const struct word *table,
-			const char *what, const char *s, uint64_t *flags)
+static long parse_words(struct scn_call *c, const char *what, const char *s,
+			uint64_t *flags)
 {
-	char *copy = strdup(s), *tok, *save = NULL;
-	long ret = 0;
+	unsigned long f = 0;
+	char why[512];
+	uint64_t n;
 
-	if (!copy)
-		return scn_fail(c, "out of memory");
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		const struct word *w;
-		uint64_t n;
-
-		for (w = table; w->name; w++)
-			if (!strcmp(w->name, tok))
-				break;
-		if (w->name) {
-			*flags |= w->value;
-			continue;
-		}
-		if (tok[0] >= '0' && tok[0] <= '9') {
-			ret = scn_parse_u64(c, tok, what, UINT64_MAX, &n);
-			if (ret < 0)
-				break;
-			*flags |= n;
-			continue;
-		}
-		ret = scn_syntax(c, "%s: unknown %s '%s'", c->verb, what, tok);
-		break;
+	if (s[0] >= '0' && s[0] <= '9') {
+		if (scn_parse_u64(c, s, "flags", UINT64_MAX, &n) < 0)
+			return SCN_SYNTAX;
+		*flags |= n;
+		return 0;
 	}
-	free(copy);
-	return ret;
+	if (vfsim_scenario_mount_api_words(what, s, &f, why, sizeof(why)) < 0)
+		return scn_syntax(c, "%s: %s", c->verb, why);
+	*flags |= f;
+	return 0;
 }
 
 static long name_free(struct scn_call *c)
@@ -157,7 +98,7 @@ static long verb_fanotify(struct scn_call *c)
 	if (c->argc == 1)
 		flags = FAN_REPORT_MNT | FAN_NONBLOCK;
 	for (i = 1; i < c->argc; i++)
-		if (parse_words(c, init_words, "flag", c->argv[i], &flags) < 0)
+		if (parse_words(c, "fanotify", c->argv[i], &flags) < 0)
 			return SCN_SYNTAX;
 	if (flags > UINT32_MAX)
 		return scn_syntax(c, "fanotify: flags over 32 bits");
@@ -173,7 +114,7 @@ static long verb_fanotify_mark(struct scn_call *c)
 	int fd, dfd = AT_FDCWD;
 
 	if (scn_fd_lookup(c, c->argv[0], false, &t, &fd) < 0 ||
-	    parse_words(c, mark_words, "mark flag", c->argv[1], &flags) < 0)
+	    parse_words(c, "fanotify_mark", c->argv[1], &flags) < 0)
 		return SCN_SYNTAX;
 	/* No type word: a namespace mark, what the verb is for. */
 	if (!(flags & (FAN_MARK_MNTNS | FAN_MARK_MOUNT | FAN_MARK_FILESYSTEM)) &&
@@ -189,7 +130,7 @@ static long verb_fanotify_mark(struct scn_call *c)
 		else if (scn_fd_lookup(c, target, false, &owner, &dfd) < 0)
 			return SCN_SYNTAX;
 	}
-	if (c->argc > 3 && parse_words(c, event_words, "event", c->argv[3], &mask) < 0)
+	if (c->argc > 3 && parse_words(c, "fanotify_events", c->argv[3], &mask) < 0)
 		return SCN_SYNTAX;
 	return vfsim_fanotify_mark(t, fd, (unsigned int)flags, mask, dfd, path);
 }

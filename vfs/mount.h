@@ -158,6 +158,11 @@ struct mount {
 	 */
 	struct list_head to_notify;
 	struct mnt_namespace *prev_ns;
+	/* umount_tree()'s scratch for the order 6.18 reports detaches in
+	 * (umount_notify_order(), pnode.c): a list and T_* flags, under
+	 * namespace_sem, empty and 0 outside umount_tree(). */
+	struct list_head mnt_notify_order;
+	unsigned int mnt_t_flags;
 };
 
 static inline struct mount *real_mount(struct vfsmount *mnt)

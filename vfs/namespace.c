@@ -302,6 +302,7 @@ static struct mount *alloc_vfsmnt(struct vfsim *v, const char *name)
 	INIT_LIST_HEAD(&mnt->mnt_umounting);
 	INIT_LIST_HEAD(&mnt->mnt_umount);
 	INIT_LIST_HEAD(&mnt->to_notify);
+	INIT_LIST_HEAD(&mnt->mnt_notify_order);
 	INIT_HLIST_NODE(&mnt->mnt_mp_list);
 	cds_lfht_node_init(&mnt->mnt_id_node);
 	cds_lfht_node_init(&mnt->mnt_id_unique_node);
@@ -847,10 +848,40 @@ static bool disconnect_mount(struct mount *mnt, enum umount_tree_flags how)
  * umount_tree - take @mnt and everything below it out of the tree.
  * Caller holds namespace_sem and mount_lock.
  */
+/*
+ * Queue the detaches of umount_tree() in the order 6.18 reports them
+ * (its umount_tree() and propagate_umount(), fs/pnode.c): the tree being
+ * unmounted in walk order (@walk), then the copies propagation took in
+ * 6.18's order (@order, umount_notify_order()), then any the model took
+ * that 6.18's order did not name.  Mounts whose overmount was put back
+ * (restore_mounts()) were queued already, by propagate_umount().
+ */
+static void mnt_notify_add_umounted(struct list_head *walk, struct list_head *order,
+				    struct list_head *list)
+{
+	struct mount *p, *n;
+
+	list_for_each_entry_safe(p, n, walk, mnt_notify_order) {
+		list_del_init(&p->mnt_notify_order);
+		mnt_notify_add(p);
+	}
+	list_for_each_entry_safe(p, n, order, mnt_notify_order) {
+		list_del_init(&p->mnt_notify_order);
+		p->mnt_t_flags = 0;
+		if (p->mnt.mnt_flags & MNT_UMOUNT)
+			mnt_notify_add(p);
+	}
+	list_for_each_entry(p, list, mnt_list)
+		mnt_notify_add(p);
+}
+
 static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 {
 	struct vfsim *v = mnt_kernel(mnt);
+	bool watched = mnt->mnt_ns && READ_ONCE(mnt->mnt_ns->n_fsnotify_marks);
 	LIST_HEAD(tmp_list);
+	LIST_HEAD(walk);
+	LIST_HEAD(order);
 	struct mount *p;
 
 	if (how & UMOUNT_PROPAGATE)
@@ -861,15 +892,20 @@ static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 	for (p = mnt; p; p = next_mnt(p, mnt)) {
 		p->mnt.mnt_flags |= MNT_UMOUNT;
 		list_move(&p->mnt_list, &tmp_list);
-		/* 6.18 gathers in walk order and reports detaches in that
-		 * order: queue them now, the propagated copies below. */
-		mnt_notify_add(p);
+		/* 6.18 gathers in walk order, and reports in that order. */
+		if (watched)
+			list_add_tail(&p->mnt_notify_order, &walk);
 	}
 	/* Hide the mounts from mnt_mounts */
 	list_for_each_entry(p, &tmp_list, mnt_list)
 		list_del_init(&p->mnt_child);
-	if (how & UMOUNT_PROPAGATE)
+	if (how & UMOUNT_PROPAGATE) {
+		if (watched)
+			umount_notify_order(&walk, &order);
 		propagate_umount(&tmp_list);
+	}
+	if (watched)
+		mnt_notify_add_umounted(&walk, &order, &tmp_list);
 
 	while (!list_empty(&tmp_list)) {
 		struct mnt_namespace *ns;
