@@ -19,16 +19,9 @@
 /* Set on a namespace file's inode; no operation of it is ever called. */
 static const struct inode_operations ns_inode_operations;
 
-/* read() and write() of a namespace file: 6.18's nsfs has neither. */
+/* read() of a namespace file: 6.18's nsfs has none (write(): the file is
+ * read-only, -EBADF). */
 static long ns_read(struct file *f, void __user *buf, size_t len)
-{
-	(void)f;
-	(void)buf;
-	(void)len;
-	return -EINVAL;
-}
-
-static long ns_write(struct file *f, const void __user *buf, size_t len)
 {
 	(void)f;
 	(void)buf;
@@ -48,7 +41,6 @@ static int ns_release(struct file *f)
 
 static const struct file_operations ns_file_operations = {
 	.read = ns_read,
-	.write = ns_write,
 	.release = ns_release,
 };
 
