@@ -238,6 +238,29 @@ void fsnotify_mntns_delete(struct mnt_namespace *ns)
 	mutex_unlock(&v->fsnotify_mark_lock);
 }
 
+long fsnotify_check_marks(struct mnt_namespace *ns)
+{
+	struct fsnotify_mark *mark, *other;
+	long n = 0;
+
+	mutex_lock(&ns->kernel->fsnotify_mark_lock);
+	list_for_each_entry(mark, &ns->fsnotify_marks, obj_list) {
+		bool on_group = false;
+
+		list_for_each_entry(other, &mark->group->marks_list, g_list)
+			on_group |= other == mark;
+		if (mark->ns != ns || !on_group || (!mark->mask && !mark->ignore_mask)) {
+			n = -1;
+			break;
+		}
+		n++;
+	}
+	if (n >= 0 && (unsigned long)n != ns->n_fsnotify_marks)
+		n = -1;
+	mutex_unlock(&ns->kernel->fsnotify_mark_lock);
+	return n;
+}
+
 static int fanotify_add_mark(struct fsnotify_group *group,
 			     struct mnt_namespace *ns, u32 mask,
 			     unsigned int flags)

@@ -48,6 +48,13 @@ static inline void fsnotify_mnt_move(struct mnt_namespace *ns, struct vfsmount *
 /* The namespace is being freed: its marks go (fsnotify_mntns_delete()). */
 void fsnotify_mntns_delete(struct mnt_namespace *ns);
 
+/*
+ * For the invariant checker: the marks on @ns, each checked to be on its
+ * group's list and to name @ns; -1 if one is not, or if the count
+ * n_fsnotify_marks disagrees.
+ */
+long fsnotify_check_marks(struct mnt_namespace *ns);
+
 long ksys_fanotify_init(unsigned int flags, unsigned int event_f_flags);
 long ksys_fanotify_mark(int fanotify_fd, unsigned int flags, u64 mask,
 			int dfd, const char __user *pathname);
