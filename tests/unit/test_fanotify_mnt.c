@@ -240,6 +240,18 @@ VT_TEST(fanotify_init, blocking_read_interrupted, "empty", NULL)
 	vfsim_task_set_signal_pending(t, false);
 }
 
+/* A blocking read that copied events returns them rather than sleep. */
+VT_TEST(fanotify_init, blocking_read_returns_what_it_has, "empty", build)
+{
+	unsigned char buf[4 * REC_LEN];
+	int ns = (int)vfsim_open_mntns(t, 0);
+	int fd = (int)vfsim_fanotify_init(t, FAN_REPORT_MNT, 0);
+
+	OK(vfsim_fanotify_mark(t, fd, FAN_MARK_ADD | FAN_MARK_MNTNS, MNT_EVENTS, ns, NULL));
+	OK(vfsim_umount2(t, "/a/x", 0));
+	EXPECT(vfsim_read(t, fd, buf, sizeof(buf)), REC_LEN);
+}
+
 /* ---- fanotify_mark ------------------------------------------------------- */
 
 VT_TEST(fanotify_mark, errnos, "empty", build)
@@ -264,6 +276,8 @@ VT_TEST(fanotify_mark, errnos, "empty", build)
 	       -EINVAL);
 	EXPECT(vfsim_fanotify_mark(t, fd, FAN_MARK_FLUSH | FAN_MARK_ADD | FAN_MARK_MNTNS, 0,
 				   ns, NULL), -EINVAL);
+	EXPECT(vfsim_fanotify_mark(t, fd, FAN_MARK_FLUSH | FAN_MARK_DONT_FOLLOW | FAN_MARK_MNTNS,
+				   0, ns, NULL), -EINVAL);
 	EXPECT(vfsim_fanotify_mark(t, fd, add, FAN_MNT_ATTACH | (1ULL << 40), ns, NULL),
 	       -EINVAL);
 	EXPECT(vfsim_fanotify_mark(t, fd, add | FAN_MARK_IGNORE | FAN_MARK_IGNORED_MASK,
