@@ -12,7 +12,11 @@
  *    tasks hold (root, cwd, open files);
  *  - peer groups and masters are what propagation needs
  *    (invariants_pnode.c);
- *  - each superblock's active count equals its mounts.
+ *  - each superblock's active count equals its mounts;
+ *  - fanotify (vfs/fanotify.c): no mount waits to be reported outside
+ *    namespace_sem, every mount of the namespace was last reported in it
+ *    (the root: or never), no ordering scratch is left, and the
+ *    namespace's marks are on their groups and counted.
  * The reference-count checks assume a quiescent model: no syscall in
  * flight (a syscall holds references the checker cannot see).  The
  * structural checks are safe at any time.
@@ -22,6 +26,7 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/fanotify.h>
 #include <vfs/fs_context.h>
 #include <vfs/kernel.h>
 #include <vfs/mount_api.h>
@@ -277,6 +282,18 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 		     ns->mounts, listed, walked);
 	if (!list_empty(&v->umount_list))
 		checker_fail(&c, "umount list not empty outside namespace_sem");
+	if (!list_empty(&v->notify_list))
+		checker_fail(&c, "fanotify's notify list not empty outside namespace_sem");
+	list_for_each_entry(m, &ns->list, mnt_list) {
+		if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
+		    m->mnt_t_flags)
+			checker_fail(&c, "mount %d: fanotify notify state left set", m->mnt_id);
+		if (m->prev_ns != ns && (m != ns->root || m->prev_ns))
+			checker_fail(&c, "mount %d: last reported in another namespace",
+				     m->mnt_id);
+	}
+	if (fsnotify_check_marks(ns) < 0)
+		checker_fail(&c, "fanotify marks of the namespace inconsistent");
 
 	/* s_mounts changes under mount_lock */
 	read_seqlock_excl(&v->mount_lock);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * The flag words of the new mount API's verbs (docs/scenario.md), one
- * table per verb: read by the scenario engine's verbs (verbs_mount_api.c)
- * and by vfsim-kdiff alike, so that a line means the same to both.
+ * The flag words of the new mount API's verbs and of the fanotify verbs
+ * (docs/scenario.md), one table per verb: read by the scenario engine's
+ * verbs (verbs_mount_api.c, verbs_fanotify.c) and by vfsim-kdiff alike,
+ * so that a line means the same to both.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,6 +12,7 @@
 #include <sys/mount.h>
 
 #include <vfsim/scenario.h>
+#include <vfsim/uapi/linux/fanotify.h>
 #include <vfsim/uapi/linux/mount.h>
 
 struct word_flag {
@@ -100,6 +102,50 @@ static const struct word_flag propagation_words[] = {
 	{ NULL, 0 },
 };
 
+static const struct word_flag fanotify_init_words[] = {
+	{ "report_mnt", FAN_REPORT_MNT },
+	{ "nonblock", FAN_NONBLOCK },
+	{ "cloexec", FAN_CLOEXEC },
+	{ "class_notif", FAN_CLASS_NOTIF },
+	{ "class_content", FAN_CLASS_CONTENT },
+	{ "class_pre_content", FAN_CLASS_PRE_CONTENT },
+	{ "unlimited_queue", FAN_UNLIMITED_QUEUE },
+	{ "unlimited_marks", FAN_UNLIMITED_MARKS },
+	{ "enable_audit", FAN_ENABLE_AUDIT },
+	{ "report_pidfd", FAN_REPORT_PIDFD },
+	{ "report_tid", FAN_REPORT_TID },
+	{ "report_fid", FAN_REPORT_FID },
+	{ "report_dir_fid", FAN_REPORT_DIR_FID },
+	{ "report_name", FAN_REPORT_NAME },
+	{ "report_target_fid", FAN_REPORT_TARGET_FID },
+	{ "report_fd_error", FAN_REPORT_FD_ERROR },
+	{ NULL, 0 },
+};
+
+static const struct word_flag fanotify_mark_words[] = {
+	{ "add", FAN_MARK_ADD },
+	{ "remove", FAN_MARK_REMOVE },
+	{ "flush", FAN_MARK_FLUSH },
+	{ "mntns", FAN_MARK_MNTNS },
+	{ "inode", FAN_MARK_INODE },
+	{ "mount", FAN_MARK_MOUNT },
+	{ "filesystem", FAN_MARK_FILESYSTEM },
+	{ "dont_follow", FAN_MARK_DONT_FOLLOW },
+	{ "onlydir", FAN_MARK_ONLYDIR },
+	{ "ignored_mask", FAN_MARK_IGNORED_MASK },
+	{ "ignored_surv_modify", FAN_MARK_IGNORED_SURV_MODIFY },
+	{ "ignore", FAN_MARK_IGNORE },
+	{ "evictable", FAN_MARK_EVICTABLE },
+	{ NULL, 0 },
+};
+
+static const struct word_flag fanotify_event_words[] = {
+	{ "attach", FAN_MNT_ATTACH },
+	{ "detach", FAN_MNT_DETACH },
+	{ "none", 0 },
+	{ NULL, 0 },
+};
+
 static const struct {
 	const char *what;
 	const struct word_flag *tbl;
@@ -113,6 +159,9 @@ static const struct {
 	{ "move_mount", move_mount_words },
 	{ "mount_setattr", setattr_words },
 	{ "propagation", propagation_words },
+	{ "fanotify", fanotify_init_words },
+	{ "fanotify_mark", fanotify_mark_words },
+	{ "fanotify_events", fanotify_event_words },
 };
 
 static int one_word(const struct word_flag *tbl, const char *word, unsigned long *flags,

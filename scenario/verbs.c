@@ -25,6 +25,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_keys,
 	scn_verbs_statmount,
 	scn_verbs_mount_api,
+	scn_verbs_fanotify,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))

@@ -162,6 +162,8 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 	ida_init(&v->mnt_group_ida, 1);
 	INIT_LIST_HEAD(&v->expiry_list);
 	INIT_LIST_HEAD(&v->umount_list);
+	INIT_LIST_HEAD(&v->notify_list);
+	mutex_init(&v->fsnotify_mark_lock);
 	seqlock_init(&v->rename_lock);
 	spin_lock_init(&v->dcache_lock);
 	spin_lock_init(&v->tasks_lock);

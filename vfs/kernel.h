@@ -70,6 +70,13 @@ struct vfsim {
 	struct list_head expiry_list;	/* vfsim_mnt_set_expiry() puts mounts here */
 	struct list_head umount_list;	/* unmounted, waiting for namespace_unlock */
 	struct mnt_namespace *init_mnt_ns;
+	/*
+	 * fanotify mount events (vfs/fanotify.c): mounts whose attach or
+	 * detach namespace_unlock() reports (6.15's notify_list, under
+	 * namespace_sem), and the lock of every fanotify mark.
+	 */
+	struct list_head notify_list;
+	struct mutex fsnotify_mark_lock;
 
 	/* Dentries */
 	seqlock_t rename_lock;

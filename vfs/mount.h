@@ -150,6 +150,19 @@ struct mount {
 	 * cleared with WRITE_ONCE by any mntput() (a use unexpires). */
 	int mnt_expiry_mark;
 	atomic_t mnt_change_counter;	/* patch 02: atomic, no lock */
+	/*
+	 * Linux 6.15's fanotify mount events (vfs/fanotify.c): on
+	 * v->notify_list while an attach or detach waits for
+	 * namespace_unlock() to report it, and the namespace the mount was
+	 * last reported in (NULL: none).  Both under namespace_sem.
+	 */
+	struct list_head to_notify;
+	struct mnt_namespace *prev_ns;
+	/* umount_tree()'s scratch for the order 6.18 reports detaches in
+	 * (umount_notify_order(), pnode.c): a list and T_* flags, under
+	 * namespace_sem, empty and 0 outside umount_tree(). */
+	struct list_head mnt_notify_order;
+	unsigned int mnt_t_flags;
 };
 
 static inline struct mount *real_mount(struct vfsmount *mnt)
@@ -205,6 +218,13 @@ struct mnt_namespace {
 	 */
 	unsigned int hash_conflicts;
 	struct vfsim *kernel;		/* set once */
+	/*
+	 * fanotify marks on this namespace (FAN_MARK_MNTNS; vfs/fanotify.c),
+	 * and how many: under v->fsnotify_mark_lock; the count is read
+	 * without it (READ_ONCE) to skip the work when nobody watches.
+	 */
+	struct list_head fsnotify_marks;
+	unsigned int n_fsnotify_marks;
 };
 
 static inline struct mount *next_mnt(struct mount *p, struct mount *root)
@@ -248,6 +268,8 @@ int path_mount(const char *dev_name, struct path *path, const char *type_page,
 int path_umount(struct path *path, int flags);
 struct mnt_namespace *alloc_mnt_ns(struct vfsim *v);
 void put_mnt_ns(struct mnt_namespace *ns);
+/* Queue @m's attach or detach for namespace_unlock() to report (6.15). */
+void mnt_notify_add(struct mount *m);
 int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 		    const char *data);
 void namespace_teardown(struct vfsim *v);

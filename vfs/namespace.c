@@ -27,6 +27,7 @@
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/mount_api.h>
+#include <vfs/fanotify.h>
 #include <vfs/namei.h>
 #include <vfs/notify.h>
 #include <vfs/pnode.h>
@@ -101,6 +102,55 @@ void unlock_mount_hash(struct vfsim *v) { write_sequnlock(&v->mount_lock); }
 void namespace_lock(struct vfsim *v) { down_write(&v->namespace_sem); }
 
 /*
+ * fanotify mount events (Linux 6.15+, vfs/fanotify.c).  A mount whose
+ * namespace changed is queued on v->notify_list under namespace_sem (if
+ * its old or new namespace has marks: otherwise it only records its
+ * namespace), and namespace_unlock() reports the queue in order: attached
+ * (no namespace before), detached (none after), moved within its
+ * namespace (one event, attach and detach at once), or detached from one
+ * namespace and attached to another.  A mount is queued once per
+ * section: its first change decides its place, its last state the event.
+ */
+void mnt_notify_add(struct mount *m)
+{
+	if ((m->mnt_ns && READ_ONCE(m->mnt_ns->n_fsnotify_marks)) ||
+	    (m->prev_ns && READ_ONCE(m->prev_ns->n_fsnotify_marks))) {
+		if (list_empty(&m->to_notify))
+			list_add_tail(&m->to_notify, &mnt_kernel(m)->notify_list);
+	} else {
+		m->prev_ns = m->mnt_ns;
+	}
+}
+
+static void mnt_notify(struct mount *p)
+{
+	if (!p->prev_ns && p->mnt_ns) {
+		fsnotify_mnt_attach(p->mnt_ns, &p->mnt);
+	} else if (p->prev_ns && !p->mnt_ns) {
+		fsnotify_mnt_detach(p->prev_ns, &p->mnt);
+	} else if (p->prev_ns == p->mnt_ns) {
+		/* Both NULL: attached and taken away again in one section,
+		 * which nobody saw (6.18 would pass a NULL namespace on). */
+		if (p->mnt_ns)
+			fsnotify_mnt_move(p->mnt_ns, &p->mnt);
+	} else {
+		fsnotify_mnt_detach(p->prev_ns, &p->mnt);
+		fsnotify_mnt_attach(p->mnt_ns, &p->mnt);
+	}
+	p->prev_ns = p->mnt_ns;
+}
+
+static void notify_mnt_list(struct vfsim *v)
+{
+	struct mount *m, *n;
+
+	list_for_each_entry_safe(m, n, &v->notify_list, to_notify) {
+		mnt_notify(m);
+		list_del_init(&m->to_notify);
+	}
+}
+
+/*
  * Drop the tree references of everything umount_tree() took away, after
  * the lock is gone (the last mntput may tear a superblock down).
  */
@@ -110,6 +160,9 @@ void namespace_unlock(struct vfsim *v)
 	struct mount *m, *n;
 
 	list_splice_init(&v->umount_list, &head);
+	/* 6.18 downgrades namespace_sem to read for this; the model's
+	 * rw_semaphore has no downgrade, and keeps it for writing. */
+	notify_mnt_list(v);
 	up_write(&v->namespace_sem);
 	list_for_each_entry_safe(m, n, &head, mnt_umount) {
 		list_del_init(&m->mnt_umount);
@@ -248,6 +301,8 @@ static struct mount *alloc_vfsmnt(struct vfsim *v, const char *name)
 	INIT_LIST_HEAD(&mnt->mnt_instance);
 	INIT_LIST_HEAD(&mnt->mnt_umounting);
 	INIT_LIST_HEAD(&mnt->mnt_umount);
+	INIT_LIST_HEAD(&mnt->to_notify);
+	INIT_LIST_HEAD(&mnt->mnt_notify_order);
 	INIT_HLIST_NODE(&mnt->mnt_mp_list);
 	cds_lfht_node_init(&mnt->mnt_id_node);
 	cds_lfht_node_init(&mnt->mnt_id_unique_node);
@@ -570,6 +625,7 @@ static void commit_tree(struct mount *mnt)
 	list_add_tail(&head, &mnt->mnt_list);
 	list_for_each_entry(m, &head, mnt_list) {
 		m->mnt_ns = n;
+		mnt_notify_add(m);
 		count++;
 	}
 	list_splice_tail_init(&head, &n->list);
@@ -670,6 +726,7 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *dest_mnt
 		unhash_mnt(source_mnt);
 		notify_mount(dest_mnt, source_mnt, NOTIFY_MOUNT_MOVE_TO, 0);
 		attach_mnt(source_mnt, dest_mnt, dest_mp);
+		mnt_notify_add(source_mnt);
 		touch_mnt_namespace(source_mnt->mnt_ns);
 	} else {
 		if (source_mnt->mnt_ns) {
@@ -791,10 +848,40 @@ static bool disconnect_mount(struct mount *mnt, enum umount_tree_flags how)
  * umount_tree - take @mnt and everything below it out of the tree.
  * Caller holds namespace_sem and mount_lock.
  */
+/*
+ * Queue the detaches of umount_tree() in the order 6.18 reports them
+ * (its umount_tree() and propagate_umount(), fs/pnode.c): the tree being
+ * unmounted in walk order (@walk), then the copies propagation took in
+ * 6.18's order (@order, umount_notify_order()), then any the model took
+ * that 6.18's order did not name.  Mounts whose overmount was put back
+ * (restore_mounts()) were queued already, by propagate_umount().
+ */
+static void mnt_notify_add_umounted(struct list_head *walk, struct list_head *order,
+				    struct list_head *list)
+{
+	struct mount *p, *n;
+
+	list_for_each_entry_safe(p, n, walk, mnt_notify_order) {
+		list_del_init(&p->mnt_notify_order);
+		mnt_notify_add(p);
+	}
+	list_for_each_entry_safe(p, n, order, mnt_notify_order) {
+		list_del_init(&p->mnt_notify_order);
+		p->mnt_t_flags = 0;
+		if (p->mnt.mnt_flags & MNT_UMOUNT)
+			mnt_notify_add(p);
+	}
+	list_for_each_entry(p, list, mnt_list)
+		mnt_notify_add(p);
+}
+
 static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 {
 	struct vfsim *v = mnt_kernel(mnt);
+	bool watched = mnt->mnt_ns && READ_ONCE(mnt->mnt_ns->n_fsnotify_marks);
 	LIST_HEAD(tmp_list);
+	LIST_HEAD(walk);
+	LIST_HEAD(order);
 	struct mount *p;
 
 	if (how & UMOUNT_PROPAGATE)
@@ -805,12 +892,20 @@ static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 	for (p = mnt; p; p = next_mnt(p, mnt)) {
 		p->mnt.mnt_flags |= MNT_UMOUNT;
 		list_move(&p->mnt_list, &tmp_list);
+		/* 6.18 gathers in walk order, and reports in that order. */
+		if (watched)
+			list_add_tail(&p->mnt_notify_order, &walk);
 	}
 	/* Hide the mounts from mnt_mounts */
 	list_for_each_entry(p, &tmp_list, mnt_list)
 		list_del_init(&p->mnt_child);
-	if (how & UMOUNT_PROPAGATE)
+	if (how & UMOUNT_PROPAGATE) {
+		if (watched)
+			umount_notify_order(&walk, &order);
 		propagate_umount(&tmp_list);
+	}
+	if (watched)
+		mnt_notify_add_umounted(&walk, &order, &tmp_list);
 
 	while (!list_empty(&tmp_list)) {
 		struct mnt_namespace *ns;
@@ -825,6 +920,9 @@ static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 			__touch_mnt_namespace(ns);
 		}
 		p->mnt_ns = NULL;
+		/* Queued (if anyone watches its namespace) for a detach, or
+		 * its last namespace forgotten. */
+		mnt_notify_add(p);
 		if (how & UMOUNT_SYNC)
 			p->mnt.mnt_flags |= MNT_SYNC_UMOUNT;
 
@@ -1816,6 +1914,7 @@ struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
 		return NULL;
 	atomic_set(&ns->count, 1);
 	INIT_LIST_HEAD(&ns->list);
+	INIT_LIST_HEAD(&ns->fsnotify_marks);
 	ns->seq = 1;
 	ns->kernel = v;
 	return ns;
@@ -1836,6 +1935,7 @@ void put_mnt_ns(struct mnt_namespace *ns)
 	}
 	unlock_mount_hash(v);
 	namespace_unlock(v);
+	fsnotify_mntns_delete(ns);
 	kfree(ns);
 }
 

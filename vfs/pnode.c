@@ -581,8 +581,11 @@ static void restore_mounts(struct list_head *to_restore)
 			mp = parent->mnt_mp;
 			parent = parent->mnt_parent;
 		}
-		if (parent != mnt->mnt_parent)
+		if (parent != mnt->mnt_parent) {
 			mnt_change_mountpoint(parent, mp, mnt);
+			/* 6.15: reported as a move (vfs/fanotify.c). */
+			mnt_notify_add(mnt);
+		}
 	}
 }
 
@@ -604,6 +607,72 @@ static struct mount *skip_propagation_subtree(struct mount *m,
 	if (!IS_MNT_NEW(m) && !list_empty(&m->mnt_slave_list))
 		m = last_slave(m);
 	return m;
+}
+
+/*
+ * The order Linux 6.18 unmounts propagated copies in, for fanotify's
+ * detach events (vfs/fanotify.c): 6.18 rewrote propagate_umount()
+ * (fs/pnode.c, 6.16) and reports detaches in the order its
+ * propagate_umount() commits mounts to unmounting, which 5.8's, the
+ * model's, does not keep.  So the model runs 6.18's ordering over the
+ * tree before its own propagate_umount() changes it: candidates gathered
+ * per mount of @set (the tree being unmounted, in walk order, on
+ * mnt_notify_order) at each mount its parent propagates to, newest first
+ * (gather_candidates()); then those with no child left to go, in list
+ * order (trim_one()); then the rest with their candidate ancestors
+ * (handle_locked()).  The result goes on @order through
+ * mnt_notify_order; which of them really go is the model's
+ * propagate_umount()'s decision (umount_tree() keeps those it took).
+ * Caller holds namespace_sem and mount_lock.
+ */
+#define T_UMOUNT_CANDIDATE	0x1
+#define T_ORDERED		0x2
+
+static bool notify_candidate_ready(struct mount *m)
+{
+	struct mount *n;
+
+	if (IS_MNT_LOCKED(m))
+		return false;
+	list_for_each_entry(n, &m->mnt_mounts, mnt_child)
+		if (!(n->mnt_t_flags & T_ORDERED))
+			return false;
+	return true;
+}
+
+static void notify_order_one(struct mount *m, struct list_head *order)
+{
+	m->mnt_t_flags |= T_ORDERED;
+	list_move_tail(&m->mnt_notify_order, order);
+}
+
+void umount_notify_order(struct list_head *set, struct list_head *order)
+{
+	LIST_HEAD(candidates);
+	struct mount *m, *p, *q, *n;
+
+	list_for_each_entry(m, set, mnt_notify_order) {
+		p = m->mnt_parent;
+		if (p == m)
+			continue;
+		for (q = propagation_next(p, p); q; q = propagation_next(q, p)) {
+			struct mount *child = __lookup_mnt(&q->mnt, m->mnt_mountpoint);
+
+			if (!child || (child->mnt_t_flags & T_UMOUNT_CANDIDATE) ||
+			    (child->mnt.mnt_flags & MNT_UMOUNT))
+				continue;
+			child->mnt_t_flags |= T_UMOUNT_CANDIDATE;
+			list_add(&child->mnt_notify_order, &candidates);
+		}
+	}
+	list_for_each_entry_safe(m, n, &candidates, mnt_notify_order)
+		if (notify_candidate_ready(m))
+			notify_order_one(m, order);
+	while (!list_empty(&candidates)) {
+		m = list_first_entry(&candidates, struct mount, mnt_notify_order);
+		for (p = m; p->mnt_t_flags == T_UMOUNT_CANDIDATE; p = p->mnt_parent)
+			notify_order_one(p, order);
+	}
 }
 
 /*

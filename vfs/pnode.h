@@ -19,6 +19,7 @@ struct mount *copy_tree(struct mount *mnt, struct dentry *dentry, int flag);
 void mnt_set_mountpoint(struct mount *mnt, struct mountpoint *mp,
 			struct mount *child_mnt);
 int count_mounts(struct mnt_namespace *ns, struct mount *mnt);
+void umount_notify_order(struct list_head *set, struct list_head *order);
 void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
 			   struct mount *mnt);
 

@@ -34,6 +34,7 @@
 #include <vfs/d_path.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
+#include <vfs/nsfs.h>
 #include <vfs/security.h>
 #include <vfs/statmount.h>
 #include <vfs/task.h>
@@ -131,12 +132,13 @@ static int copy_mnt_id_req(const struct mnt_id_req __user *req,
 }
 
 /*
- * The namespace a request names: by ID, by a namespace fd, or the
- * caller's.  An instance has one mount namespace, its tasks' (5.8's
- * unshare(CLONE_NEWNS) is not in the model), so an ID is either that
- * one's or unknown, and no fd is a namespace file: 6.18 refuses any
- * other file with -EINVAL.  So 6.18's test that a caller asking about
- * another namespace holds CAP_SYS_ADMIN over it never has a case.
+ * The namespace a request names: by ID, by a namespace fd (one of
+ * vfsim_open_mntns(), vfs/nsfs.c; 6.18 refuses any other file with
+ * -EINVAL), or the caller's.  An instance has one mount namespace, its
+ * tasks' (5.8's unshare(CLONE_NEWNS) is not in the model), so an ID is
+ * either that one's or unknown, and a namespace fd is of that one.  So
+ * 6.18's test that a caller asking about another namespace holds
+ * CAP_SYS_ADMIN over it never has a case.
  */
 static struct mnt_namespace *grab_requested_mnt_ns(const struct mnt_id_req *kreq)
 {
@@ -151,8 +153,9 @@ static struct mnt_namespace *grab_requested_mnt_ns(const struct mnt_id_req *kreq
 		f = fget(kreq->mnt_ns_fd);
 		if (!f)
 			return ERR_PTR(-EBADF);
+		ns = proc_ns_file(f) ? mnt_ns_from_dentry(f->f_path.dentry) : NULL;
 		fput(f);
-		return ERR_PTR(-EINVAL);
+		return ns ? ns : ERR_PTR(-EINVAL);
 	}
 	return ns;
 }

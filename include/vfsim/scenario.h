@@ -421,7 +421,9 @@ VFSIM_API long vfsim_scenario_listmount(struct vfsim_task *t, uint64_t mnt_id,
  * vfsim_scenario_mount_api_words - the flag words of the new mount API's
  * verbs (docs/scenario.md): @what names the list ("fsopen", "fspick",
  * "fsconfig" (its COMMAND), "fsmount", "attr" (mount_setattr's ATTRS),
- * "open_tree", "move_mount", "mount_setattr" (its FLAGs), "propagation");
+ * "open_tree", "move_mount", "mount_setattr" (its FLAGs), "propagation",
+ * and fanotify's: "fanotify" (fanotify_init()'s FAN_* flags),
+ * "fanotify_mark" (FAN_MARK_*), "fanotify_events" (attach, detach, none));
  * @words is one word or several joined by ','.  Their values are or'ed
  * into *@flags (fsmount's `cloexec` as FSMOUNT_CLOEXEC << 32).  0, or
  * -EINVAL with the reason in @why.

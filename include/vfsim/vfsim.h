@@ -740,6 +740,40 @@ VFSIM_API long vfsim_mount_setattr(struct vfsim_task *t, int dfd, const char *pa
 				   unsigned int flags, struct mount_attr *attr,
 				   size_t size);
 
+/* ---- fanotify mount events (Linux 6.15+; docs/fanotify.md) ------------- */
+
+/**
+ * vfsim_open_mntns - what open("/proc/self/ns/mnt", O_RDONLY | @flags)
+ * gives on Linux: an fd of @t's mount namespace (the model has no
+ * /proc/PID/ns).  It names the namespace to vfsim_fanotify_mark() (as
+ * @dfd, with a NULL path) and to vfsim_statmount()/vfsim_listmount()
+ * (mnt_id_req.mnt_ns_fd).  @flags: 0 or O_CLOEXEC.  The fd, or -EINVAL,
+ * -ENOMEM, -EMFILE.
+ */
+VFSIM_API long vfsim_open_mntns(struct vfsim_task *t, unsigned int flags);
+
+/**
+ * vfsim_fanotify_init - fanotify_init(2) as Linux 6.18 checks it: an fd
+ * whose read() gives mount events (with FAN_REPORT_MNT) as struct
+ * fanotify_event_metadata + struct fanotify_event_info_mnt records.
+ * Constants and structs: <vfsim/uapi/linux/fanotify.h>.  -EPERM, -EINVAL
+ * (-EINVAL too for FAN_REPORT_PIDFD: the model has no pidfds), -ENOMEM.
+ */
+VFSIM_API long vfsim_fanotify_init(struct vfsim_task *t, unsigned int flags,
+				   unsigned int event_f_flags);
+
+/**
+ * vfsim_fanotify_mark - fanotify_mark(2): FAN_MARK_ADD, FAN_MARK_REMOVE
+ * or FAN_MARK_FLUSH of a FAN_MARK_MNTNS mark for FAN_MNT_ATTACH and
+ * FAN_MNT_DETACH on the namespace file @dfd/@pathname names (@pathname
+ * NULL: @dfd itself).  0 or -errno as 6.18 gives it; marks of other types
+ * on a group without FAN_REPORT_MNT are -EOPNOTSUPP (the model has no file
+ * events).
+ */
+VFSIM_API long vfsim_fanotify_mark(struct vfsim_task *t, int fanotify_fd,
+				   unsigned int flags, uint64_t mask, int dfd,
+				   const char *pathname);
+
 #ifdef __cplusplus
 }
 #endif

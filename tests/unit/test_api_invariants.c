@@ -17,6 +17,7 @@
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfsim/scenario.h>
+#include <vfsim/uapi/linux/fanotify.h>
 #include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
@@ -290,4 +291,36 @@ VT_TEST(api_invariants, watched_dentry_without_its_mark, "empty", peers_slave_pl
 	clean();
 	OK(vfsim_close(t, fds[0]));
 	OK(vfsim_close(t, fds[1]));
+}
+
+/* fanotify's state (vfs/fanotify.c): nothing queued or half-ordered
+ * outside namespace_sem, every mount last reported in its namespace, the
+ * marks on their groups and counted. */
+VT_TEST(api_invariants, fanotify_state, "empty", peers_slave_plain)
+{
+	struct mnt_namespace *ns = mp->mnt_ns;
+	struct list_head stray;
+	int nsfd, fd;
+
+	list_add(&stray, &v->notify_list);
+	broken("fanotify's notify list not empty outside namespace_sem");
+	list_del(&stray);
+	mp->mnt_t_flags = 1;
+	broken("fanotify notify state left set");
+	mp->mnt_t_flags = 0;
+	mp->prev_ns = NULL;
+	broken("last reported in another namespace");
+	mp->prev_ns = ns;
+	/* the root may never have been reported */
+	ns->root->prev_ns = NULL;
+	clean();
+	nsfd = (int)vfsim_open_mntns(vfsim_init_task(v), 0);
+	fd = (int)vfsim_fanotify_init(vfsim_init_task(v), FAN_REPORT_MNT, 0);
+	OK(vfsim_fanotify_mark(vfsim_init_task(v), fd, FAN_MARK_ADD | FAN_MARK_MNTNS,
+			       FAN_MNT_ATTACH, nsfd, NULL));
+	clean();
+	ns->n_fsnotify_marks++;
+	broken("fanotify marks of the namespace inconsistent");
+	ns->n_fsnotify_marks--;
+	clean();
 }

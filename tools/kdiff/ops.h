@@ -9,6 +9,7 @@
 #ifndef VFSIM_KDIFF_OPS_H
 #define VFSIM_KDIFF_OPS_H
 
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "kdiff.h"
@@ -42,6 +43,15 @@ struct kd_ops {
 	long (*mount_setattr)(void *t, int dfd, const char *path, unsigned int flags,
 			      void *attr, size_t size);
 	long (*read)(void *t, int fd, void *buf, size_t len);
+	/* fanotify mount events (verbs_fanotify.c): the mount namespace's
+	 * file (/proc/self/ns/mnt; vfsim_open_mntns()), fanotify_init(2),
+	 * fanotify_mark(2), and the mount point statmount() gives for a
+	 * unique mount ID (into @buf, "" when statmount fails). */
+	long (*open_mntns)(void *t, unsigned int flags);
+	long (*fanotify_init)(void *t, unsigned int flags, unsigned int event_f_flags);
+	long (*fanotify_mark)(void *t, int fd, unsigned int flags, uint64_t mask,
+			      int dfd, const char *path);
+	void (*mnt_point)(void *t, uint64_t id, char *buf, size_t len);
 };
 
 /* @t is a struct vfsim_task *. */

@@ -111,6 +111,37 @@ static long h_statmounts(void *t, struct kd_buf *out)
 	return kd_statmount_dump(&calls, t, out);
 }
 
+static void h_mnt_point(void *t, uint64_t id, char *buf, size_t len)
+{
+	static const struct kd_statmount_calls calls = { h_listmount, h_statmount };
+
+	kd_statmount_point(&calls, t, id, buf, len);
+}
+
+/*
+ * fanotify mount events: /proc/self/ns/mnt through the /proc opened before
+ * the chroot, and fanotify_init/fanotify_mark by their x86_64 numbers
+ * (300, 301) for glibc's wrappers' sake: the constants of 6.15 are
+ * <vfsim/uapi/linux/fanotify.h>'s.
+ */
+static long h_open_mntns(void *t, unsigned int flags)
+{
+	const struct kd_host *h = t;
+
+	return ret(openat(h->procfd, "self/ns/mnt", O_RDONLY | (int)flags));
+}
+
+static long h_fanotify_init(void *t, unsigned int flags, unsigned int event_f_flags)
+{
+	return ret(syscall(300, flags, event_f_flags));
+}
+
+static long h_fanotify_mark(void *t, int fd, unsigned int flags, uint64_t mask,
+			    int dfd, const char *path)
+{
+	return ret(syscall(301, fd, flags, mask, dfd, path));
+}
+
 /*
  * The new mount API through syscall(2): glibc 2.36 has wrappers for only
  * some of them, and the x86_64 numbers are the ABI (428-433, 442).
@@ -171,6 +202,10 @@ const struct kd_ops kd_host_ops = {
 	.umount = h_umount,
 	.mountinfo = h_mountinfo,
 	.statmounts = h_statmounts,
+	.open_mntns = h_open_mntns,
+	.fanotify_init = h_fanotify_init,
+	.fanotify_mark = h_fanotify_mark,
+	.mnt_point = h_mnt_point,
 	.fsopen = h_fsopen,
 	.fsconfig = h_fsconfig,
 	.fsmount = h_fsmount,

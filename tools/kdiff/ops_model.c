@@ -102,6 +102,31 @@ static long m_statmounts(void *t, struct kd_buf *out)
 	return kd_statmount_dump(&calls, t, out);
 }
 
+static void m_mnt_point(void *t, uint64_t id, char *buf, size_t len)
+{
+	static const struct kd_statmount_calls calls = { m_listmount, m_statmount };
+
+	kd_statmount_point(&calls, t, id, buf, len);
+}
+
+/* ---- fanotify mount events ---- */
+
+static long m_open_mntns(void *t, unsigned int flags)
+{
+	return vfsim_open_mntns(t, flags);
+}
+
+static long m_fanotify_init(void *t, unsigned int flags, unsigned int event_f_flags)
+{
+	return vfsim_fanotify_init(t, flags, event_f_flags);
+}
+
+static long m_fanotify_mark(void *t, int fd, unsigned int flags, uint64_t mask,
+			    int dfd, const char *path)
+{
+	return vfsim_fanotify_mark(t, fd, flags, mask, dfd, path);
+}
+
 /* ---- the new mount API ---- */
 
 static long m_fsopen(void *t, const char *fs_name, unsigned int flags)
@@ -160,6 +185,10 @@ const struct kd_ops kd_model_ops = {
 	.umount = m_umount,
 	.mountinfo = m_mountinfo,
 	.statmounts = m_statmounts,
+	.open_mntns = m_open_mntns,
+	.fanotify_init = m_fanotify_init,
+	.fanotify_mark = m_fanotify_mark,
+	.mnt_point = m_mnt_point,
 	.fsopen = m_fsopen,
 	.fsconfig = m_fsconfig,
 	.fsmount = m_fsmount,

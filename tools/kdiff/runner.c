@@ -8,6 +8,7 @@
  * (compare.c) judges the claims.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,7 @@ struct run {
 	struct kd_task *tasks;	/* init first, once booted */
 	struct kd_lines fd_names;	/* open NAMEs ... */
 	struct kd_task **fd_owners;	/* ... and the tasks that hold them */
+	struct kd_lines mnt_ids;	/* fanread's mount IDs, m1 first */
 };
 
 static struct kd_task *get_task(struct run *r, uid_t uid, gid_t gid)
@@ -113,6 +115,62 @@ static void put_statmounts(struct kd_buf *b, const struct kd_buf *dump)
 	kd_lines_free(&lines);
 }
 
+/* m1, m2, ...: a unique mount ID by its first appearance in the run. */
+static size_t mnt_name(struct run *r, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < r->mnt_ids.nr; i++)
+		if (!strcmp(r->mnt_ids.v[i], id))
+			return i + 1;
+	kd_lines_add(&r->mnt_ids, kd_strdup(id));
+	return r->mnt_ids.nr;
+}
+
+/*
+ * fanread's records (verbs_fanotify.c: "MASK ID FD POINT"), with the event
+ * named, the ID mapped and the mount point as it is now ("-": gone).
+ */
+static void put_fanread(struct run *r, struct kd_buf *b, const struct kd_buf *recs)
+{
+	char *copy = kd_strdup(recs->s ? recs->s : ""), *line, *next;
+
+	for (line = copy; *line; line = next) {
+		unsigned long long mask, id;
+		char point[4096] = "", idbuf[32];
+		int fd, n;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		n = sscanf(line, "%llx %llu %d %4095[^\n]", &mask, &id, &fd, point);
+		if (n < 3) {
+			kd_buf_printf(b, "  ? unreadable record: %s\n", line);
+			continue;
+		}
+		kd_buf_puts(b, "  ");
+		if (mask == 0x4000) {	/* FAN_Q_OVERFLOW */
+			kd_buf_puts(b, "overflow");
+		} else {
+			if (mask & 0x01000000)
+				kd_buf_puts(b, mask & 0x02000000 ? "attach,detach" : "attach");
+			else if (mask & 0x02000000)
+				kd_buf_puts(b, "detach");
+			if (mask & ~0x03000000ULL)
+				kd_buf_printf(b, " mask=%#llx", mask);
+			snprintf(idbuf, sizeof(idbuf), "%llu", id);
+			kd_buf_printf(b, " m%zu %s", mnt_name(r, idbuf),
+				      point[0] ? point : "-");
+		}
+		if (fd != -1)
+			kd_buf_printf(b, " fd=%d", fd);
+		kd_buf_puts(b, "\n");
+	}
+	free(copy);
+}
+
 /* A verb line run by a task.  The result, or KD_SIDE_LOST. */
 static long run_task_verb(struct run *r, const struct kd_op *op,
 			  struct kd_buf *data)
@@ -177,6 +235,9 @@ static bool run_op(struct run *r, const struct kd_op *op)
 	} else if (strcmp(verb, "listmount") == 0 && ret >= 0) {
 		kd_buf_puts(&line, "\n");
 		put_statmounts(&line, &data);
+	} else if (strcmp(verb, "fanread") == 0 && ret >= 0) {
+		kd_buf_printf(&line, "\n  %ld bytes\n", ret);
+		put_fanread(r, &line, &data);
 	} else {
 		kd_buf_printf(&line, " %s\n",
 			      kd_result_name(ret, nbuf, sizeof(nbuf)));
@@ -217,6 +278,7 @@ int kd_run_side(struct kd_side *side, const struct kd_script *sc, FILE *out)
 		free(t);
 	}
 	kd_lines_free(&r.fd_names);
+	kd_lines_free(&r.mnt_ids);
 	free(r.fd_owners);
 	return status;
 }

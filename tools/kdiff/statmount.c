@@ -202,6 +202,20 @@ static void put_propagation(struct kd_buf *b, const struct sm_rec *r,
 		kd_buf_puts(b, " private");
 }
 
+void kd_statmount_point(const struct kd_statmount_calls *calls, void *t,
+			uint64_t id, char *buf, size_t len)
+{
+	struct mnt_id_req req = { .size = MNT_ID_REQ_SIZE_VER0, .mnt_id = id,
+				  .param = STATMOUNT_MNT_POINT };
+	struct statmount *sm = kd_malloc(KD_SM_BUF);
+
+	buf[0] = '\0';
+	if (calls->statmount(t, &req, sm, KD_SM_BUF, 0) >= 0 &&
+	    (sm->mask & STATMOUNT_MNT_POINT))
+		snprintf(buf, len, "%s", sm->str + sm->mnt_point);
+	free(sm);
+}
+
 void kd_canon_statmounts(const char *dump, struct kd_lines *out)
 {
 	struct kd_idmap groups = { NULL, 0 }, devs = { NULL, 0 }, nss = { NULL, 0 };

@@ -29,6 +29,11 @@ struct kd_statmount_calls {
 long kd_statmount_dump(const struct kd_statmount_calls *calls, void *t,
 		       struct kd_buf *out);
 
+/* The mount point of unique mount ID @id into @buf ("" if statmount()
+ * fails: a mount no longer in the tree). */
+void kd_statmount_point(const struct kd_statmount_calls *calls, void *t,
+			uint64_t id, char *buf, size_t len);
+
 /* The canonical lines of a raw dump. */
 void kd_canon_statmounts(const char *dump, struct kd_lines *out);
 

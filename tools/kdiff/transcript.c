@@ -67,9 +67,11 @@ static int parse_entry(struct kd_transcript *t, const struct kd_script *sc,
 	e->lineno = lineno;
 	e->words = kd_strdup(op->words);
 	e->result = kd_strdup(rest);
-	/* a tree snapshot, or listmount's (the lines after it, compared alike) */
+	/* a tree snapshot, or listmount's or fanread's (the lines after it,
+	 * compared alike) */
 	e->tree = (strcmp(kd_op_verb(op), "tree") == 0 ||
-		   strcmp(kd_op_verb(op), "listmount") == 0) && !*rest;
+		   strcmp(kd_op_verb(op), "listmount") == 0 ||
+		   strcmp(kd_op_verb(op), "fanread") == 0) && !*rest;
 	return 0;
 }
 

@@ -43,6 +43,7 @@ static const struct kd_verb *const tables[] = {
 	kd_verbs_fs,
 	kd_verbs_mount,
 	kd_verbs_mount_api,
+	kd_verbs_fanotify,
 };
 
 const struct kd_verb *kd_verb_find(const char *name)

@@ -56,6 +56,7 @@ extern const struct kd_verb kd_verbs_core[];
 extern const struct kd_verb kd_verbs_fs[];
 extern const struct kd_verb kd_verbs_mount[];
 extern const struct kd_verb kd_verbs_mount_api[];
+extern const struct kd_verb kd_verbs_fanotify[];
 
 const struct kd_verb *kd_verb_find(const char *name);
 
