@@ -77,6 +77,10 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 	else
 		acc_mode = MAY_READ | MAY_WRITE;
 
+	/* build_open_flags(): O_CREAT | O_EXCL never follows a last component
+	 * that is a symlink: the name exists, whatever it points to. */
+	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		flags |= O_NOFOLLOW;
 	if (!(flags & O_NOFOLLOW))
 		lookup_flags |= LOOKUP_FOLLOW;
 	if (flags & O_DIRECTORY)
