@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <vfsim/scenario.h>
@@ -60,16 +61,23 @@ void shim_driver_watch(int delta)
 }
 
 /* Bytes waiting in model fd @fd, or -1 if it is no pipe (then the read
- * goes straight to the model, which says what it is). */
+ * goes straight to the model, which says what it is): a fanotify group
+ * also answers FIONREAD, but the driver's `wait reads` is about pipes. */
 static long pending(int fd)
 {
 	struct vfsim_task *t;
+	struct statx stx;
 	int n = 0;
 	long ret;
 
 	shim_enter();
 	t = shim_task();
-	ret = t ? vfsim_ioctl(t, shim_model_fd(fd), FIONREAD, (unsigned long)&n) : -ENOSYS;
+	ret = t ? vfsim_statx(t, shim_model_fd(fd), "", AT_EMPTY_PATH, STATX_TYPE, &stx) :
+		  -ENOSYS;
+	if (!ret && !S_ISFIFO(stx.stx_mode))
+		ret = -ENOTTY;
+	if (!ret)
+		ret = vfsim_ioctl(t, shim_model_fd(fd), FIONREAD, (unsigned long)&n);
 	shim_leave();
 	return ret < 0 ? -1 : n;
 }

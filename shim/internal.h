@@ -201,6 +201,16 @@ void *shim_next(const char *name);
  */
 bool shim_mountinfo_open(const char *path, int flags, int *fd);
 
+/*
+ * fanotify (fanotify.c): an open of /proc/self/ns/mnt (thread-self, this
+ * PID) gives the model's mount-namespace file, always: true with the fd or
+ * -1/errno in *@fd.  fanotify_init() and fanotify_mark() are the model's.
+ */
+bool shim_mntns_open(const char *path, int flags, int *fd);
+long shim_model_fanotify_init(unsigned int flags, unsigned int event_f_flags);
+long shim_model_fanotify_mark(int fd, unsigned int flags, uint64_t mask, int dfd,
+			      const char *path);
+
 /* Drivers: VFSIM_SHIM_SCRIPT and the control channel (driver.c,
  * control.c). */
 struct vfsim_scenario_host;

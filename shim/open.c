@@ -53,6 +53,8 @@ static int open_routed(enum open_entry entry, int dfd, const char *path,
 
 	if (dfd == AT_FDCWD && shim_mountinfo_open(path, flags, &mfd))
 		return mfd;
+	if (dfd == AT_FDCWD && shim_mntns_open(path, flags, &mfd))
+		return mfd;
 	fd = shim_model_openat(dfd, path, flags, mode, &routed);
 	if (routed)
 		return (int)fd;

@@ -28,6 +28,8 @@ static long sys_openat(int dfd, const char *path, int flags, mode_t mode,
 
 	if (dfd == AT_FDCWD && shim_mountinfo_open(path, flags, &mfd))
 		return mfd;
+	if (dfd == AT_FDCWD && shim_mntns_open(path, flags, &mfd))
+		return mfd;
 	fd = shim_model_openat(dfd, path, flags, mode, &routed);
 	if (routed)
 		return fd;
@@ -137,6 +139,12 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 	}
 	if (nr == SYS_mount || nr == SYS_umount2)
 		return route_mount(nr, a);
+	if (nr == SYS_fanotify_init)
+		return shim_model_fanotify_init((unsigned int)a[0], (unsigned int)a[1]);
+	if (nr == SYS_fanotify_mark)
+		return shim_model_fanotify_mark((int)a[0], (unsigned int)a[1],
+						(uint64_t)a[2], (int)a[3],
+						(const char *)a[4]);
 	if (route_mount_api(nr, a, &ret))
 		return ret;
 	if (shim_passthrough())

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/fanotify.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -370,6 +371,54 @@ static void bad_pointers(void)
 	CHECK(syscall(SYS_listmount, &lreq, ids, 4, 0) == 2);
 }
 
+/*
+ * fanotify_init()/fanotify_mark() as syscall() 300/301 and as glibc's
+ * functions, on the namespace file that open("/proc/self/ns/mnt") gives:
+ * a mount and its umount are two 40-byte events read from a model fd; a
+ * host fd as the group is EBADF, a bad path pointer the model's EFAULT.
+ */
+static void fanotify(void)
+{
+	unsigned char buf[256];
+	uint32_t len;
+	uint64_t mask, id, got;
+	long fan, fan2, ns;
+	int host = open("/dev/null", O_RDONLY);
+
+	CHECK(host >= 0);
+	fan = syscall(SYS_fanotify_init, 0x00004000 /* FAN_REPORT_MNT */ | 0x2 /* FAN_NONBLOCK */,
+		      O_RDONLY);
+	CHECK(is_model_fd(fan));
+	ns = open("/proc/self/ns/mnt", O_RDONLY);
+	CHECK(is_model_fd(ns));
+	CHECK(syscall(SYS_fanotify_mark, fan, 0x1 | 0x110 /* ADD | MNTNS */,
+		      0x03000000ULL /* ATTACH | DETACH */, ns, NULL) == 0);
+	CHECK(mount("ev", "/mnt", "tmpfs", 0, NULL) == 0);
+	id = unique_id("/mnt");
+	CHECK(umount("/mnt") == 0);
+	CHECK(read((int)fan, buf, sizeof(buf)) == 80);
+	memcpy(&len, buf, 4);
+	memcpy(&mask, buf + 8, 8);
+	CHECK(len == 40 && mask == 0x01000000ULL);
+	memcpy(&mask, buf + 48, 8);
+	CHECK(mask == 0x02000000ULL);
+	memcpy(&got, buf + 32, 8);	/* fanotify_event_info_mnt.mnt_id */
+	CHECK(got == id);
+	memcpy(&got, buf + 72, 8);
+	CHECK(got == id);
+	CHECK_ERR(read((int)fan, buf, sizeof(buf)), EAGAIN);
+	CHECK_ERR(syscall(SYS_fanotify_mark, host, 0x1 | 0x110, 0x03000000ULL, ns, NULL), EBADF);
+	CHECK_ERR(syscall(SYS_fanotify_mark, fan, 0x1 | 0x110, 0x03000000ULL, AT_FDCWD, BAD_PTR),
+		  EFAULT);
+	/* glibc's functions reach the model as well */
+	fan2 = fanotify_init(0x00004000, O_RDONLY);
+	CHECK(is_model_fd(fan2));
+	CHECK(fanotify_mark((int)fan2, 0x2 | 0x110 /* REMOVE */, 0x01000000ULL, (int)ns, NULL) == -1 &&
+	      errno == ENOENT);
+	CHECK(close((int)fan2) == 0 && close((int)fan) == 0 && close((int)ns) == 0);
+	CHECK(close(host) == 0);
+}
+
 /* Everything away again: the model is back where it started. */
 static void cleanup(long before)
 {
@@ -390,5 +439,6 @@ int main(void)
 	host_fds();
 	bad_pointers();
 	cleanup(before);
+	fanotify();
 	CHECKS_DONE("shim.successors.calls");
 }

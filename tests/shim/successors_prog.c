@@ -2,7 +2,9 @@
 /*
  * successors_prog SCRATCH: a small program of our own that uses the calls
  * Linux has instead of v17's (issue 17): the new mount API to build a
- * subtree, then listmount() and statmount() to print it.
+ * subtree, listmount() and statmount() to print it, and a fanotify
+ * mount-namespace watch (Linux 6.15) to print what was attached and
+ * detached meanwhile.
  *
  * It is an ordinary program: built once against the host's headers only
  * (no vfsim header, no shim flags), it runs unchanged on the real kernel
@@ -27,7 +29,8 @@
  * and unmounts it all at the end.
  *
  * Debian 12's linux-libc-dev (6.1) has no statmount()/listmount(), no
- * STATX_MNT_ID_UNIQUE: the fallbacks below are 6.18's values.
+ * STATX_MNT_ID_UNIQUE, no fanotify mount events: the fallbacks below are
+ * 6.18's values.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/fanotify.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -52,6 +56,19 @@
 #endif
 #ifndef STATX_MNT_ID_UNIQUE
 #define STATX_MNT_ID_UNIQUE 0x00004000U
+#endif
+#ifndef FAN_REPORT_MNT
+#define FAN_REPORT_MNT 0x00004000
+#endif
+#ifndef FAN_MARK_MNTNS
+#define FAN_MARK_MNTNS 0x00000110
+#endif
+#ifndef FAN_MNT_ATTACH
+#define FAN_MNT_ATTACH 0x01000000ULL
+#define FAN_MNT_DETACH 0x02000000ULL
+#endif
+#ifndef FAN_EVENT_INFO_TYPE_MNT
+#define FAN_EVENT_INFO_TYPE_MNT 7
 #endif
 #ifndef MS_SHARED
 #define MS_SHARED (1 << 20)
@@ -332,13 +349,46 @@ static void bad_param(int fs_fd, const char *key, const char *value, int err)
 		die("read of an empty log is not ENODATA");
 }
 
+/* The fanotify group's events so far, the mounts by their numbers. */
+static void print_events(int fan_fd)
+{
+	char buf[4096];
+	ssize_t n, off;
+
+	while ((n = read(fan_fd, buf, sizeof(buf))) > 0) {
+		for (off = 0; off < n;) {
+			struct fanotify_event_metadata md;
+			uint64_t id = 0;
+			uint8_t type = 0;
+
+			memcpy(&md, buf + off, sizeof(md));
+			if (md.event_len > sizeof(md) + 8) {
+				memcpy(&type, buf + off + md.metadata_len, 1);
+				memcpy(&id, buf + off + md.metadata_len + 8, sizeof(id));
+			}
+			if (type != FAN_EVENT_INFO_TYPE_MNT) {
+				errno = EPROTO;
+				die("fanotify: an event without a mount");
+			}
+			printf("fanotify: %s%s%s mount %u\n",
+			       md.mask & FAN_MNT_ATTACH ? "attach" : "",
+			       (md.mask & FAN_MNT_ATTACH) && (md.mask & FAN_MNT_DETACH) ? "," : "",
+			       md.mask & FAN_MNT_DETACH ? "detach" : "",
+			       number(&mounts, id));
+			off += md.event_len;
+		}
+	}
+	if (n < 0 && errno != EAGAIN)
+		die("read fanotify");
+}
+
 int main(int argc, char **argv)
 {
 	struct mount_attr attr = { 0 };
 	struct statx stx;
 	char p1[4096];
 	uint64_t root_id, sub_id[2];
-	int fs_fd, mnt_fd, tree_fd, i;
+	int fs_fd, mnt_fd, tree_fd, fan_fd, ns_fd, i;
 
 	if (argc != 2 || argv[1][0] != '/') {
 		fprintf(stderr, "usage: successors_prog /SCRATCH\n");
@@ -348,14 +398,16 @@ int main(int argc, char **argv)
 	scratch_len = strlen(scratch);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
-	/*
-	 * FANOTIFY MOUNT WATCH (to be added): fanotify_init(FAN_REPORT_MNT)
-	 * and fanotify_mark(FAN_MARK_ADD | FAN_MARK_MNTNS, FAN_MNT_ATTACH |
-	 * FAN_MNT_DETACH, open("/proc/self/ns/mnt")) here, before the first
-	 * mount, once the model has fanotify mount events and the shim routes
-	 * fanotify_init (300) and fanotify_mark (301).  Nothing is printed
-	 * for it until then.
-	 */
+	/* Mount events of this namespace from here on (a kernel before 6.15
+	 * refuses FAN_REPORT_MNT: EINVAL, reported as a missing call). */
+	fan_fd = fanotify_init(FAN_REPORT_MNT | FAN_NONBLOCK | FAN_CLOEXEC, O_RDONLY);
+	if (fan_fd < 0 && errno == EINVAL)
+		errno = ENOSYS;
+	MUST(fan_fd);
+	ns_fd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+	MUST(ns_fd);
+	MUST(fanotify_mark(fan_fd, FAN_MARK_ADD | FAN_MARK_MNTNS,
+			   FAN_MNT_ATTACH | FAN_MNT_DETACH, ns_fd, NULL));
 
 	/* The scratch tmpfs, private whatever its parent is. */
 	if (mkdir(scratch, 0755) < 0 && errno != EEXIST)
@@ -426,7 +478,9 @@ int main(int argc, char **argv)
 		       number(&mounts, sub_id[i]), strerror(errno));
 	}
 
-	/* FANOTIFY MOUNT WATCH (to be added): read and print the events here. */
+	print_events(fan_fd);
+	MUST(close(fan_fd));
+	MUST(close(ns_fd));
 
 	/* Everything away, innermost first. */
 	MUST(umount2(at("b", p1, sizeof(p1)), 0));
