@@ -25,8 +25,17 @@
  * The namespace's mount limit (fs.mount-max, 100000 by default) is raised
  * to N + 16 (vfsim_options.mount_max), as the sysctl would.
  *
+ * --host 1 (root) runs the same two loops on the running kernel, in a
+ * forked child with a mount namespace of its own (/ made rprivate, a
+ * tmpfs on /tmp/bench_mount.<pid> holding the N directories), for each N
+ * up to --host-max (100,000; each host tmpfs costs the kernel several
+ * KiB), raising fs.mount-max for the run when N needs it and putting it
+ * back after.  A lookup there is statx(2) of the path (a walk into the
+ * mount, as vfsim_path_mnt_id() is); its ratio across N says how much of
+ * the model's growth is the memory hierarchy's, which the kernel pays too.
+ *
  *   bench_mount [--n N[,N...]] [--iters I] [--seed S] [--lookups L]
- *               [--clock cpu|wall]
+ *               [--clock cpu|wall] [--host 0|1] [--host-max N]
  * Default N: 10000,100000,1000000 (about 40 s on an idle core, 2 GB).
  * --iters repeats each N and keeps the fastest run of each figure.
  */
@@ -35,8 +44,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <vfs/kernel.h>
 #include <vfsim/testing.h>
@@ -191,18 +204,201 @@ static void run(unsigned long n, unsigned long lookups, uint64_t seed,
 		die("vfsim_destroy_check", -EUCLEAN);
 }
 
+/* ---- the same loops on the running kernel (--host 1) ---------------------- */
+
+static bool host_mount_n(const char *dir, unsigned long n, const char *src,
+			 const char *type, unsigned long flags, double *ns)
+{
+	char path[96];
+	unsigned long i;
+	double t0 = clock_ns();
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/d%lu", dir, i);
+		if (mount(src, path, type, flags, NULL))
+			return false;
+	}
+	*ns = (clock_ns() - t0) / (double)n;
+	return true;
+}
+
+static bool host_umount_n(const char *dir, unsigned long n, double *ns)
+{
+	char path[96];
+	unsigned long i;
+	double t0 = clock_ns();
+
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/d%lu", dir, i);
+		if (umount2(path, 0))
+			return false;
+	}
+	*ns = (clock_ns() - t0) / (double)n;
+	return true;
+}
+
+/* statx(2) of random <dir>/d<i>: the walk crosses into each mount, whose
+ * root must differ from the directory's (a mount ID other than @dir's). */
+static bool host_lookups(const char *dir, unsigned long n, unsigned long lookups,
+			 uint64_t seed, double *ns)
+{
+	uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 1;
+	struct statx base, sx;
+	char path[96];
+	unsigned long i;
+	double t0;
+
+	if (statx(AT_FDCWD, dir, 0, STATX_MNT_ID, &base))
+		return false;
+	t0 = clock_ns();
+	for (i = 0; i < lookups; i++) {
+		snprintf(path, sizeof(path), "%s/d%lu", dir,
+			 (unsigned long)(xorshift(&s) % n));
+		if (statx(AT_FDCWD, path, 0, STATX_MNT_ID, &sx) ||
+		    sx.stx_mnt_id == base.stx_mnt_id)
+			return false;
+	}
+	*ns = (clock_ns() - t0) / (double)lookups;
+	return true;
+}
+
+static void host_child(unsigned long n, unsigned long lookups, uint64_t seed,
+		       int out)
+{
+	struct result c = { 0 };
+	char dir[64], path[96], src[96];
+	unsigned long i;
+	double t0;
+
+	snprintf(dir, sizeof(dir), "/tmp/bench_mount.%d", (int)getpid());
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    (mkdir(dir, 0700) && errno != EEXIST) ||
+	    mount("bench_mount", dir, "tmpfs", 0, NULL))
+		_exit(1);
+	snprintf(src, sizeof(src), "%s/src", dir);
+	if (mkdir(src, 0755))
+		_exit(1);
+	t0 = clock_ns();
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/d%lu", dir, i);
+		if (mkdir(path, 0755))
+			_exit(1);
+	}
+	c.ns[F_MKDIR] = (clock_ns() - t0) / (double)n;
+	if (!host_mount_n(dir, n, "tmpfs", "tmpfs", 0, &c.ns[F_MOUNT]) ||
+	    !host_lookups(dir, n, lookups, seed, &c.ns[F_LOOKUP]) ||
+	    !host_umount_n(dir, n, &c.ns[F_UMOUNT]) ||
+	    mount("src", src, "tmpfs", 0, NULL) ||
+	    !host_mount_n(dir, n, src, NULL, MS_BIND, &c.ns[F_BIND]) ||
+	    !host_lookups(dir, n, lookups, seed, &c.ns[F_BIND_LOOKUP]) ||
+	    !host_umount_n(dir, n, &c.ns[F_BIND_UMOUNT]))
+		_exit(1);
+	_exit(write(out, &c, sizeof(c)) == sizeof(c) ? 0 : 1);
+}
+
+static long read_mount_max(void)
+{
+	FILE *f = fopen("/proc/sys/fs/mount-max", "r");
+	long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+static bool write_mount_max(long v)
+{
+	FILE *f = fopen("/proc/sys/fs/mount-max", "w");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fprintf(f, "%ld\n", v) > 0;
+	return fclose(f) == 0 && ok;
+}
+
+/* False (and why in @why) if the host cannot run it. */
+static bool run_host(unsigned long n, unsigned long lookups, uint64_t seed,
+		     struct result *r, const char **why)
+{
+	long max = read_mount_max(), need = (long)n + 1024;
+	char dir[64];
+	int fds[2], status;
+	bool ok;
+	pid_t pid;
+
+	*why = "not root, or no mount namespaces";
+	if (max < 0)
+		return false;
+	if (max < need && !write_mount_max(need)) {
+		*why = "cannot raise fs.mount-max";
+		return false;
+	}
+	if (pipe(fds))
+		return false;
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (!pid) {
+		close(fds[0]);
+		host_child(n, lookups, seed, fds[1]);
+	}
+	close(fds[1]);
+	ok = read(fds[0], r, sizeof(*r)) == sizeof(*r);
+	close(fds[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		ok = false;
+	snprintf(dir, sizeof(dir), "/tmp/bench_mount.%d", (int)pid);
+	rmdir(dir);
+	if (max < need)
+		write_mount_max(max);
+	return ok;
+}
+
+static void print_times(const char *who, unsigned long n, const struct result *b)
+{
+	char name[64];
+
+	printf("# %s n=%lu\n", who, n);
+	for (unsigned long f = 0; f < NR_TIMES; f++) {
+		snprintf(name, sizeof(name), "%s.%s", who, time_names[f]);
+		row(name, b->ns[f], "ns/op");
+	}
+}
+
+static void print_ratios(const char *who, const unsigned long *ns,
+			 unsigned long nn, const struct result *best)
+{
+	char name[64];
+
+	for (unsigned long k = 1; k < nn; k++) {
+		printf("# %s: per-operation cost at n=%lu over n=%lu (targets: 1.5 at "
+		       "100,000, 2 at 1,000,000)\n", who, ns[k], ns[0]);
+		for (unsigned long f = 0; f < NR_TIMES; f++) {
+			snprintf(name, sizeof(name), "%s.ratio.%s", who, time_names[f]);
+			row_ratio(name, best[k].ns[f] / best[0].ns[f]);
+		}
+	}
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: bench_mount [--n N[,N...]] [--iters I] [--seed S] "
-		"[--lookups L] [--clock cpu|wall]\n");
+		"[--lookups L] [--clock cpu|wall] [--host 0|1] [--host-max N]\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	unsigned long ns[MAX_NS] = { 10000, 100000, 1000000 }, nn = 3;
-	unsigned long iters = 1, lookups = 100000, k, j, f;
-	static struct result best[MAX_NS];
+	unsigned long iters = 1, lookups = 100000, host = 0, host_max = 100000, k, j, f;
+	static struct result best[MAX_NS], host_best[MAX_NS];
+	unsigned long host_ns[MAX_NS], host_nn = 0;
 	const char *n_arg = NULL, *clock_arg = "cpu";
 	double wall0 = now_ns(), cpu0 = cpu_ns();
 	uint64_t seed = 1;
@@ -212,6 +408,8 @@ int main(int argc, char **argv)
 		{ "--seed", .u64 = &seed },
 		{ "--lookups", .ul = &lookups },
 		{ "--clock", .str = &clock_arg },
+		{ "--host", .ul = &host },
+		{ "--host-max", .ul = &host_max },
 		{ .name = NULL },
 	};
 
@@ -259,17 +457,34 @@ int main(int argc, char **argv)
 		row("bind.hash_buckets", b->bind_buckets, "B/mount");
 		fflush(stdout);
 	}
-	for (k = 1; k < nn; k++) {
-		char name[64];
-
-		printf("# per-operation cost at n=%lu over n=%lu (targets: 1.5 at "
-		       "100,000, 2 at 1,000,000)\n", ns[k], ns[0]);
-		for (f = 0; f < NR_TIMES; f++) {
-			snprintf(name, sizeof(name), "ratio.%s", time_names[f]);
-			row_ratio(name, best[k].ns[f] / best[0].ns[f]);
-		}
-	}
-	/* How busy the machine was: 1.0 when this process had a core to itself. */
+	print_ratios("model", ns, nn, best);
+	/* How busy the machine was: 1.0 when this process had a core to
+	 * itself (before the host runs, whose time is its children's). */
 	row_ratio("load.wall_over_cpu", (now_ns() - wall0) / (cpu_ns() - cpu0));
+	for (k = 0; host && k < nn && ns[k] <= host_max; k++) {
+		struct result r, *b = &host_best[host_nn];
+		const char *why;
+
+		for (j = 0; j < iters; j++) {
+			if (!run_host(ns[k], lookups, seed, &r, &why)) {
+				printf("# host: cannot run n=%lu (%s)\n", ns[k], why);
+				host = 0;
+				break;
+			}
+			if (!j) {
+				*b = r;
+				continue;
+			}
+			for (f = 0; f < NR_TIMES; f++)
+				if (r.ns[f] < b->ns[f])
+					b->ns[f] = r.ns[f];
+		}
+		if (!host)
+			break;
+		host_ns[host_nn++] = ns[k];
+		print_times("host", ns[k], b);
+		fflush(stdout);
+	}
+	print_ratios("host", host_ns, host_nn, host_best);
 	return 0;
 }

@@ -99,12 +99,14 @@ struct inode_operations {
 	int (*create)(struct inode *dir, struct dentry *dentry, umode_t mode);
 };
 
+/* The 4-byte fields together, so the inode has no holes (112 bytes, not
+ * 120): there is one per tmpfs mount and one per directory. */
 struct inode {
 	umode_t i_mode;
 	kuid_t i_uid;
 	kgid_t i_gid;
-	unsigned long i_ino;
 	unsigned int i_nlink;
+	unsigned long i_ino;
 	loff_t i_size;
 	struct super_block *i_sb;
 	const struct inode_operations *i_op;
@@ -160,7 +162,10 @@ struct dentry {
 	char d_iname[DNAME_INLINE_LEN];	/* with d_name */
 	struct super_block *d_sb;	/* set once */
 	atomic_t d_count;		/* atomic: 1 for being in the tree + users */
-	spinlock_t d_lock;
+	/* One word, as the kernel's is (a mutex is 40 bytes, and there is a
+	 * dentry per directory and per tmpfs mount): nothing sleeps on it,
+	 * and its sections are a few stores (linux/spinlock.h). */
+	word_spinlock_t d_lock;
 	/* d_child, d_subdirs: under the instance's dcache_lock. */
 	struct list_head d_child;	/* on the parent's d_subdirs */
 	struct list_head d_subdirs;	/* children, in creation order */

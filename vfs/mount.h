@@ -103,6 +103,11 @@ struct mount {
 	struct vfsmount mnt;
 	struct rcu_head mnt_rcu;	/* the RCU-delayed free */
 	atomic_t mnt_count;		/* atomic; the holders: docs/internals.md */
+	/* umount_tree()'s scratch for the order 6.18 reports detaches in
+	 * (umount_notify_order(), pnode.c): T_* flags, with mnt_notify_order
+	 * below, under namespace_sem, 0 outside umount_tree().  Here, in
+	 * what would be padding after mnt_count. */
+	unsigned int mnt_t_flags;
 	const char *mnt_devname;	/* set once */
 	/* mnt_mounts and mnt_child: under mount_lock with namespace_sem
 	 * held; read under either, never under RCU alone (v17's
@@ -137,6 +142,7 @@ struct mount {
 	 * table, changed and looked up in RCU read-side sections. */
 	struct cds_lfht_node mnt_id_node;
 	int mnt_id;			/* set once */
+	atomic_t mnt_change_counter;	/* patch 02: atomic, no lock; beside mnt_id, in what would be padding */
 	/*
 	 * Linux 6.8's 64-bit mount ID (statx STATX_MNT_ID_UNIQUE, statmount,
 	 * listmount): from a counter never reused within the instance, set
@@ -149,7 +155,6 @@ struct mount {
 	/* No lock, as in the kernel: set with xchg() by an expiry pass and
 	 * cleared with WRITE_ONCE by any mntput() (a use unexpires). */
 	int mnt_expiry_mark;
-	atomic_t mnt_change_counter;	/* patch 02: atomic, no lock */
 	/*
 	 * Linux 6.15's fanotify mount events (vfs/fanotify.c): on
 	 * v->notify_list while an attach or detach waits for
@@ -158,11 +163,9 @@ struct mount {
 	 */
 	struct list_head to_notify;
 	struct mnt_namespace *prev_ns;
-	/* umount_tree()'s scratch for the order 6.18 reports detaches in
-	 * (umount_notify_order(), pnode.c): a list and T_* flags, under
-	 * namespace_sem, empty and 0 outside umount_tree(). */
+	/* umount_tree()'s scratch list for the same order (mnt_t_flags),
+	 * empty outside umount_tree(). */
 	struct list_head mnt_notify_order;
-	unsigned int mnt_t_flags;
 };
 
 static inline struct mount *real_mount(struct vfsmount *mnt)

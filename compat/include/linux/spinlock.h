@@ -16,10 +16,19 @@
 
 typedef struct { pthread_mutex_t m; } spinlock_t;
 
+/*
+ * A lock of one word, the size of the kernel's spinlock_t, for a field of
+ * objects there are millions of (a dentry's d_lock), where a 40-byte mutex
+ * would be a fifth of the object.  A pthread spinlock: TSan follows it as
+ * it follows a mutex, and it is only for locks no wait queue sleeps on.
+ * The spin_* calls take either kind.
+ */
+typedef struct { pthread_spinlock_t s; } word_spinlock_t;
+
 #define __SPIN_LOCK_UNLOCKED(x) { PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP }
 #define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
 
-static inline void spin_lock_init(spinlock_t *l)
+static inline void __mutex_spin_lock_init(spinlock_t *l)
 {
 	pthread_mutexattr_t a;
 
@@ -28,10 +37,28 @@ static inline void spin_lock_init(spinlock_t *l)
 	pthread_mutex_init(&l->m, &a);
 	pthread_mutexattr_destroy(&a);
 }
-static inline void spin_lock_destroy(spinlock_t *l) { pthread_mutex_destroy(&l->m); }
-static inline void spin_lock(spinlock_t *l) { pthread_mutex_lock(&l->m); }
-static inline void spin_unlock(spinlock_t *l) { pthread_mutex_unlock(&l->m); }
-static inline bool spin_trylock(spinlock_t *l) { return pthread_mutex_trylock(&l->m) == 0; }
+static inline void __mutex_spin_lock_destroy(spinlock_t *l) { pthread_mutex_destroy(&l->m); }
+static inline void __mutex_spin_lock(spinlock_t *l) { pthread_mutex_lock(&l->m); }
+static inline void __mutex_spin_unlock(spinlock_t *l) { pthread_mutex_unlock(&l->m); }
+static inline bool __mutex_spin_trylock(spinlock_t *l) { return pthread_mutex_trylock(&l->m) == 0; }
+
+static inline void __word_spin_lock_init(word_spinlock_t *l)
+{
+	pthread_spin_init(&l->s, PTHREAD_PROCESS_PRIVATE);
+}
+static inline void __word_spin_lock_destroy(word_spinlock_t *l) { pthread_spin_destroy(&l->s); }
+static inline void __word_spin_lock(word_spinlock_t *l) { pthread_spin_lock(&l->s); }
+static inline void __word_spin_unlock(word_spinlock_t *l) { pthread_spin_unlock(&l->s); }
+static inline bool __word_spin_trylock(word_spinlock_t *l) { return pthread_spin_trylock(&l->s) == 0; }
+
+#define __SPIN_CALL(op, l) _Generic((l),				\
+	spinlock_t *: __mutex_##op,					\
+	word_spinlock_t *: __word_##op)(l)
+#define spin_lock_init(l)	__SPIN_CALL(spin_lock_init, l)
+#define spin_lock_destroy(l)	__SPIN_CALL(spin_lock_destroy, l)
+#define spin_lock(l)		__SPIN_CALL(spin_lock, l)
+#define spin_unlock(l)		__SPIN_CALL(spin_unlock, l)
+#define spin_trylock(l)		__SPIN_CALL(spin_trylock, l)
 #define spin_lock_irq spin_lock
 #define spin_unlock_irq spin_unlock
 #define spin_lock_bh spin_lock
