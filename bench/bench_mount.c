@@ -44,10 +44,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sched.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,6 +55,7 @@
 
 #define BENCH_NAME "bench_mount"
 #include "bench.h"
+#include "bench_host.h"
 
 /* The allocation seam's bytes in front of each object (struct kmem_hdr,
  * compat/alloc.c): 16 in release builds, 48 in tracked heaps. */
@@ -262,39 +261,38 @@ static bool host_lookups(const char *dir, unsigned long n, unsigned long lookups
 	return true;
 }
 
-static void host_child(unsigned long n, unsigned long lookups, uint64_t seed,
-		       int out)
+struct host_args {
+	unsigned long n, lookups;
+	uint64_t seed;
+};
+
+/* The model's two loops on the host, in @dir (bench_host.h). */
+static bool host_loops(const char *dir, void *arg, void *res)
 {
-	struct result c = { 0 };
-	char dir[64], path[96], src[96];
-	unsigned long i;
+	const struct host_args *h = arg;
+	unsigned long n = h->n, i;
+	char path[96], src[96];
+	struct result *c = res;
 	double t0;
 
-	snprintf(dir, sizeof(dir), "/tmp/bench_mount.%d", (int)getpid());
-	if (unshare(CLONE_NEWNS) ||
-	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
-	    (mkdir(dir, 0700) && errno != EEXIST) ||
-	    mount("bench_mount", dir, "tmpfs", 0, NULL))
-		_exit(1);
+	memset(c, 0, sizeof(*c));
 	snprintf(src, sizeof(src), "%s/src", dir);
 	if (mkdir(src, 0755))
-		_exit(1);
+		return false;
 	t0 = clock_ns();
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/d%lu", dir, i);
 		if (mkdir(path, 0755))
-			_exit(1);
+			return false;
 	}
-	c.ns[F_MKDIR] = (clock_ns() - t0) / (double)n;
-	if (!host_mount_n(dir, n, "tmpfs", "tmpfs", 0, &c.ns[F_MOUNT]) ||
-	    !host_lookups(dir, n, lookups, seed, &c.ns[F_LOOKUP]) ||
-	    !host_umount_n(dir, n, &c.ns[F_UMOUNT]) ||
-	    mount("src", src, "tmpfs", 0, NULL) ||
-	    !host_mount_n(dir, n, src, NULL, MS_BIND, &c.ns[F_BIND]) ||
-	    !host_lookups(dir, n, lookups, seed, &c.ns[F_BIND_LOOKUP]) ||
-	    !host_umount_n(dir, n, &c.ns[F_BIND_UMOUNT]))
-		_exit(1);
-	_exit(write(out, &c, sizeof(c)) == sizeof(c) ? 0 : 1);
+	c->ns[F_MKDIR] = (clock_ns() - t0) / (double)n;
+	return host_mount_n(dir, n, "tmpfs", "tmpfs", 0, &c->ns[F_MOUNT]) &&
+	       host_lookups(dir, n, h->lookups, h->seed, &c->ns[F_LOOKUP]) &&
+	       host_umount_n(dir, n, &c->ns[F_UMOUNT]) &&
+	       !mount("src", src, "tmpfs", 0, NULL) &&
+	       host_mount_n(dir, n, src, NULL, MS_BIND, &c->ns[F_BIND]) &&
+	       host_lookups(dir, n, h->lookups, h->seed, &c->ns[F_BIND_LOOKUP]) &&
+	       host_umount_n(dir, n, &c->ns[F_BIND_UMOUNT]);
 }
 
 static long read_mount_max(void)
@@ -325,11 +323,9 @@ static bool write_mount_max(long v)
 static bool run_host(unsigned long n, unsigned long lookups, uint64_t seed,
 		     struct result *r, const char **why)
 {
+	struct host_args h = { .n = n, .lookups = lookups, .seed = seed };
 	long max = read_mount_max(), need = (long)n + 1024;
-	char dir[64];
-	int fds[2], status;
 	bool ok;
-	pid_t pid;
 
 	*why = "not root, or no mount namespaces";
 	if (max < 0)
@@ -338,23 +334,7 @@ static bool run_host(unsigned long n, unsigned long lookups, uint64_t seed,
 		*why = "cannot raise fs.mount-max";
 		return false;
 	}
-	if (pipe(fds))
-		return false;
-	pid = fork();
-	if (pid < 0)
-		return false;
-	if (!pid) {
-		close(fds[0]);
-		host_child(n, lookups, seed, fds[1]);
-	}
-	close(fds[1]);
-	ok = read(fds[0], r, sizeof(*r)) == sizeof(*r);
-	close(fds[0]);
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status))
-		ok = false;
-	snprintf(dir, sizeof(dir), "/tmp/bench_mount.%d", (int)pid);
-	rmdir(dir);
+	ok = bench_host_run(host_loops, &h, r, sizeof(*r));
 	if (max < need)
 		write_mount_max(max);
 	return ok;

@@ -25,13 +25,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -40,6 +38,7 @@
 
 #define BENCH_NAME "bench_stack"
 #include "bench.h"
+#include "bench_host.h"
 
 #define MAX_NS 8
 
@@ -75,53 +74,23 @@ static void run_model(unsigned long n, uint64_t seed, struct result *r)
 		die("vfsim_destroy_check", -EUCLEAN);
 }
 
-/* The same on the host, in a child with a mount namespace of its own.
- * The child's times come back through a pipe.  False if it cannot run. */
-static bool run_host(unsigned long n, struct result *r)
+/* The same on the host (bench_host.h): N tmpfs stacked on @dir. */
+static bool host_stack(const char *dir, void *arg, void *res)
 {
-	char dir[64];
-	int fds[2], status;
-	pid_t pid;
+	unsigned long n = *(unsigned long *)arg, i;
+	struct result *c = res;
+	double t0;
 
-	if (pipe(fds))
-		return false;
-	pid = fork();
-	if (pid < 0)
-		return false;
-	if (!pid) {
-		struct result c;
-		unsigned long i;
-		double t0;
-
-		close(fds[0]);
-		snprintf(dir, sizeof(dir), "/tmp/bench_stack.%d", (int)getpid());
-		if (unshare(CLONE_NEWNS) ||
-		    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
-		    (mkdir(dir, 0700) && errno != EEXIST) ||
-		    mount("bench_stack", dir, "tmpfs", 0, NULL))
-			_exit(1);
-		t0 = clock_ns();
-		for (i = 0; i < n; i++)
-			if (mount("t", dir, "tmpfs", 0, NULL))
-				_exit(1);
-		c.mount_ns = (clock_ns() - t0) / (double)n;
-		t0 = clock_ns();
-		for (i = 0; i < n; i++)
-			if (umount2(dir, 0))
-				_exit(1);
-		c.umount_ns = (clock_ns() - t0) / (double)n;
-		umount2(dir, MNT_DETACH);
-		rmdir(dir);
-		_exit(write(fds[1], &c, sizeof(c)) == sizeof(c) ? 0 : 1);
-	}
-	close(fds[1]);
-	status = read(fds[0], r, sizeof(*r)) == sizeof(*r);
-	close(fds[0]);
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status))
-		return false;
-	snprintf(dir, sizeof(dir), "/tmp/bench_stack.%d", (int)pid);
-	rmdir(dir);
+	t0 = clock_ns();
+	for (i = 0; i < n; i++)
+		if (mount("t", dir, "tmpfs", 0, NULL))
+			return false;
+	c->mount_ns = (clock_ns() - t0) / (double)n;
+	t0 = clock_ns();
+	for (i = 0; i < n; i++)
+		if (umount2(dir, 0))
+			return false;
+	c->umount_ns = (clock_ns() - t0) / (double)n;
 	return true;
 }
 
@@ -215,7 +184,7 @@ int main(int argc, char **argv)
 		return 0;
 	for (k = 0; k < nn; k++) {
 		for (j = 0; j < iters; j++) {
-			if (!run_host(ns[k], &r)) {
+			if (!bench_host_run(host_stack, &ns[k], &r, sizeof(r))) {
 				printf("# host: cannot stack mounts (needs root and "
 				       "mount namespaces): skipped\n");
 				return 0;
