@@ -356,15 +356,14 @@ static long copy_event_to_user(const struct fanotify_event *event,
 		.fd = FAN_NOFD,
 		.pid = event->pid,
 	};
-	struct fanotify_event_info_mnt info = {
-		.hdr = {
-			.info_type = FAN_EVENT_INFO_TYPE_MNT,
-			.pad = 0,
-			.len = (__u16)FANOTIFY_MNT_INFO_LEN,
-		},
-		.mnt_id = event->mnt_id,
-	};
+	struct fanotify_event_info_mnt info;
 
+	/* Four bytes of padding sit between hdr and mnt_id; an initializer
+	 * need not clear them, and the reader sees them. */
+	memset(&info, 0, sizeof(info));
+	info.hdr.info_type = FAN_EVENT_INFO_TYPE_MNT;
+	info.hdr.len = (__u16)FANOTIFY_MNT_INFO_LEN;
+	info.mnt_id = event->mnt_id;
 	if (copy_to_user(buf, &metadata, FAN_EVENT_METADATA_LEN))
 		return -EFAULT;
 	if (metadata.event_len == FAN_EVENT_METADATA_LEN)

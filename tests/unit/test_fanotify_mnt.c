@@ -89,6 +89,8 @@ static int drain(int fd, struct ev *evs, int max)
 	int n = 0;
 	long got;
 
+	/* Stale bytes in the buffer show any the record leaves unwritten. */
+	memset(buf, 0xff, sizeof(buf));
 	while ((got = vfsim_read(t, fd, buf, sizeof(buf))) > 0) {
 		for (long off = 0; off < got; n++) {
 			struct fanotify_event_metadata md;
@@ -112,6 +114,11 @@ static int drain(int fd, struct ev *evs, int max)
 				cr_assert_eq(info.hdr.info_type, FAN_EVENT_INFO_TYPE_MNT);
 				cr_assert_eq(info.hdr.pad, 0);
 				cr_assert_eq(info.hdr.len, sizeof(info));
+				/* the padding between hdr and mnt_id */
+				for (size_t b = sizeof(info.hdr);
+				     b < offsetof(struct fanotify_event_info_mnt, mnt_id); b++)
+					cr_assert_eq(buf[off + sizeof(md) + b], 0,
+						     "padding byte %zu", b);
 				evs[n].id = info.mnt_id;
 			}
 			off += md.event_len;
