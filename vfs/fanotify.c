@@ -19,6 +19,8 @@
  * queue.
  */
 #include <fcntl.h>
+#include <stddef.h>
+#include <string.h>
 #include <sys/ioctl.h>
 
 #include <linux/slab.h>
@@ -83,6 +85,9 @@ _Static_assert(sizeof(struct fanotify_event_info_header) == 4,
 	       "struct fanotify_event_info_header is 4 bytes");
 _Static_assert(sizeof(struct fanotify_event_info_mnt) == 16,
 	       "struct fanotify_event_info_mnt is 16 bytes");
+/* ...with a hole at bytes 4-7, which copy_event_to_user() zeroes. */
+_Static_assert(offsetof(struct fanotify_event_info_mnt, mnt_id) == 8,
+	       "fanotify_event_info_mnt.mnt_id at 8");
 
 /* An event on a group's queue (struct fanotify_mnt_event). */
 struct fanotify_event {
@@ -344,26 +349,32 @@ static struct fanotify_event *get_one_event(struct fsnotify_group *group,
 	return event;
 }
 
+/*
+ * The records as 6.18 writes them.  struct fanotify_event_info_mnt has a
+ * hole of 4 bytes between its header and mnt_id (which is 8-aligned), and
+ * a designated initializer leaves a hole's bytes unspecified: both structs
+ * are zeroed whole first, as the kernel's "= { }" does, so that no byte of
+ * the model's stack reaches the reader (header pad, metadata reserved and
+ * the hole are 0; tests/unit/test_fanotify_mnt.c, records_zero_padding).
+ */
 static long copy_event_to_user(const struct fanotify_event *event,
 			       char __user *buf)
 {
-	struct fanotify_event_metadata metadata = {
-		.event_len = (__u32)fanotify_event_len(event),
-		.vers = FANOTIFY_METADATA_VERSION,
-		.reserved = 0,
-		.metadata_len = FAN_EVENT_METADATA_LEN,
-		.mask = event->mask,
-		.fd = FAN_NOFD,
-		.pid = event->pid,
-	};
+	struct fanotify_event_metadata metadata;
 	struct fanotify_event_info_mnt info;
 
-	/* Four bytes of padding sit between hdr and mnt_id; an initializer
-	 * need not clear them, and the reader sees them. */
+	memset(&metadata, 0, sizeof(metadata));
+	metadata.event_len = (__u32)fanotify_event_len(event);
+	metadata.vers = FANOTIFY_METADATA_VERSION;
+	metadata.metadata_len = FAN_EVENT_METADATA_LEN;
+	metadata.mask = event->mask;
+	metadata.fd = FAN_NOFD;
+	metadata.pid = event->pid;
 	memset(&info, 0, sizeof(info));
 	info.hdr.info_type = FAN_EVENT_INFO_TYPE_MNT;
 	info.hdr.len = (__u16)FANOTIFY_MNT_INFO_LEN;
 	info.mnt_id = event->mnt_id;
+
 	if (copy_to_user(buf, &metadata, FAN_EVENT_METADATA_LEN))
 		return -EFAULT;
 	if (metadata.event_len == FAN_EVENT_METADATA_LEN)

@@ -499,6 +499,94 @@ VT_TEST(fanotify_events, read_sizes, "empty", build)
 	EXPECT(drain(fd, e, 4), 0);
 }
 
+/*
+ * Every byte of what read() writes is the record's: with the buffer full
+ * of 0xff first, the metadata's reserved byte, the info header's pad and
+ * the 4-byte hole between the header and mnt_id (bytes 4-7 of struct
+ * fanotify_event_info_mnt) are 0, as 6.18's "= { }" structs leave them,
+ * in every record up to and including the overflow record, and nothing
+ * past the count is written.  The stack under the read is dirtied first, so that a
+ * struct built without zeroing its hole would likely show it.
+ */
+static void dirty_stack(void)
+{
+	volatile unsigned char junk[8192];
+
+	memset((void *)junk, 0xa5, sizeof(junk));
+	(void)junk[sizeof(junk) - 1];
+}
+
+static void check_record_bytes(const unsigned char *rec, bool overflow,
+			       uint64_t want_id)
+{
+	struct fanotify_event_metadata md;
+	uint64_t id;
+
+	memcpy(&md, rec, sizeof(md));
+	cr_assert_eq(md.vers, FANOTIFY_METADATA_VERSION);
+	cr_assert_eq(rec[5], 0, "metadata.reserved %#x", rec[5]);
+	cr_assert_eq(md.metadata_len, FAN_EVENT_METADATA_LEN);
+	cr_assert_eq(md.fd, FAN_NOFD);
+	if (overflow) {
+		cr_assert_eq(md.event_len, FAN_EVENT_METADATA_LEN);
+		cr_assert_eq(md.mask, FAN_Q_OVERFLOW);
+		cr_assert_eq(md.pid, 0);
+		return;
+	}
+	cr_assert_eq(md.event_len, REC_LEN);
+	cr_assert_eq(rec[24], FAN_EVENT_INFO_TYPE_MNT);
+	cr_assert_eq(rec[25], 0, "info.hdr.pad %#x", rec[25]);
+	cr_assert_eq(rec[26] | rec[27] << 8, 16);
+	for (int i = 28; i < 32; i++)
+		cr_assert_eq(rec[i], 0, "byte %d (hole after info.hdr) %#x", i, rec[i]);
+	memcpy(&id, rec + 32, sizeof(id));
+	if (want_id)
+		cr_assert_eq(id, want_id);
+	else
+		cr_assert_gt(id, 1ULL << 31);
+}
+
+VT_TEST(fanotify_events, records_zero_padding, "empty", build)
+{
+	static unsigned char buf[REC_LEN * 4 + 7];
+	int fd = group_on(MNT_EVENTS, NULL), i;
+	uint64_t x = uid_of(t, "/a/x"), nx;
+	struct ev e[4];
+	long got;
+
+	OK(vfsim_umount2(t, "/a/x", 0));
+	OK(vfsim_mount(t, "x", "/a/x", "tmpfs", 0, NULL));
+	nx = uid_of(t, "/a/x");
+	memset(buf, 0xff, sizeof(buf));
+	dirty_stack();
+	got = vfsim_read(t, fd, buf, sizeof(buf));
+	cr_assert_eq(got, 2 * REC_LEN);
+	check_record_bytes(buf, false, x);
+	check_record_bytes(buf + REC_LEN, false, nx);
+	for (size_t k = (size_t)got; k < sizeof(buf); k++)
+		cr_assert_eq(buf[k], 0xff, "byte %zu past the count written", k);
+
+	/* The overflow record: metadata only, reserved 0. */
+	for (i = 0; i < 8193; i++) {
+		OK(vfsim_mount(t, "/a", "/b", NULL, MS_BIND, NULL));
+		OK(vfsim_umount2(t, "/b", 0));
+	}
+	for (i = 0; i < 16384 / 4; i++) {
+		memset(buf, 0xff, sizeof(buf));
+		dirty_stack();
+		EXPECT(vfsim_read(t, fd, buf, 4 * REC_LEN), 4 * REC_LEN);
+		for (int k = 0; k < 4; k++)
+			check_record_bytes(buf + k * REC_LEN, false, 0);
+	}
+	memset(buf, 0xff, sizeof(buf));
+	dirty_stack();
+	EXPECT(vfsim_read(t, fd, buf, sizeof(buf)), FAN_EVENT_METADATA_LEN);
+	check_record_bytes(buf, true, 0);
+	for (size_t k = FAN_EVENT_METADATA_LEN; k < sizeof(buf); k++)
+		cr_assert_eq(buf[k], 0xff, "byte %zu past the overflow record", k);
+	EXPECT(drain(fd, e, 4), 0);
+}
+
 /* A fault in the copy loses the event and is -EFAULT, even after events
  * were copied (6.18's read()). */
 VT_TEST(fanotify_events, read_fault, "empty", build)
