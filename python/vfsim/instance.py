@@ -10,6 +10,7 @@ from .errors import check, int_arg, str_arg, u32_arg, u64_arg
 from .faults import Faults
 from .fsinfo import FsinfoMixin
 from .keys import Keys
+from .mountapi import MountApi
 from .security import Security
 from .syscalls import Syscalls
 from .tree import TreeMixin
@@ -222,7 +223,7 @@ class Instance(Faults, Security):
         return run(self, text, **kw)
 
 
-class Task(Syscalls, FsinfoMixin, TreeMixin, Keys):
+class Task(Syscalls, MountApi, FsinfoMixin, TreeMixin, Keys):
     """A process in an instance: the system calls are its methods."""
 
     def __init__(self, instance, ptr, is_init=False):
