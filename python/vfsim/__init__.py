@@ -16,6 +16,7 @@ from .instance import DestroyedError, Instance, Task, version
 from .pipes import (NotificationPipe, Record, decode_records, parse_filter,
                     record_names)
 from .security import Cred
+from .successors import Statmount, decode_statmount
 from .scenario import Scenario, ScenarioResult, run_file, scenario_help, split
 from ._lib import path as library_path
 
@@ -25,5 +26,5 @@ __all__ = [n for n in dir(constants) if n.isupper()] + [
     "Instance", "Task", "version", "NotificationPipe", "Record",
     "decode_records", "parse_filter", "record_names", "Scenario",
     "ScenarioResult", "run_file", "scenario_help", "split", "library_path",
-    "Cred",
+    "Cred", "Statmount", "decode_statmount",
 ]

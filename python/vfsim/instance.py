@@ -12,6 +12,7 @@ from .fsinfo import FsinfoMixin
 from .keys import Keys
 from .mountapi import MountApi
 from .security import Security
+from .successors import Successors
 from .syscalls import Syscalls
 from .tree import TreeMixin
 
@@ -223,7 +224,8 @@ class Instance(Faults, Security):
         return run(self, text, **kw)
 
 
-class Task(Syscalls, MountApi, FsinfoMixin, TreeMixin, Keys):
+class Task(Syscalls, MountApi, Successors, FsinfoMixin, TreeMixin,
+           Keys):
     """A process in an instance: the system calls are its methods."""
 
     def __init__(self, instance, ptr, is_init=False):
