@@ -82,3 +82,37 @@ def fields_of(text, name):
 def test_structures_match(source_dir, name):
     text = header_text(source_dir)
     assert [f for f, *_ in STRUCTS[name]._fields_] == fields_of(text, name)
+
+
+UAPI = ["uapi/linux/mount.h", "uapi/linux/fanotify.h"]
+
+
+def test_uapi_constants_match(source_dir):
+    """Every numeric #define (and fsconfig enumerator) of vfsim's UAPI
+    headers that the package has is the header's value."""
+    import vfsim.constants as c
+    import pathlib
+    found = {}
+    # The system's <linux/fanotify.h> and <linux/mount.h> first (the
+    # values vfsim's headers leave to them), then vfsim's own.
+    paths = [pathlib.Path("/usr/include/linux") / h for h in ("fanotify.h", "mount.h")]
+    paths = [p for p in paths if p.exists()]
+    paths += [source_dir / "include" / "vfsim" / h for h in UAPI]
+    for path in paths:
+        text = path.read_text()
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        for name, val in re.findall(
+                r"^#define\s+([A-Z_][A-Z0-9_]*)\s+\(?(-?(?:0x[0-9a-fA-F]+|\d+))U?\)?\s*$",
+                text, flags=re.M):
+            # C's octal: a leading 0.
+            octal = re.fullmatch(r"-?0\d+", val)
+            found[name] = int(val, 8) if octal else int(val, 0)
+        for name, val in re.findall(r"^\s*(FSCONFIG_\w+)\s*=\s*(\d+),", text, flags=re.M):
+            found[name] = int(val)
+        m = re.search(r"LISTMOUNT_REVERSE\s+\(1 << (\d+)\)", text)
+        if m:
+            found["LISTMOUNT_REVERSE"] = 1 << int(m.group(1))
+    checked = {n: v for n, v in found.items() if hasattr(c, n)}
+    assert len(checked) > 60, sorted(found)
+    wrong = {n: (getattr(c, n), v) for n, v in checked.items() if getattr(c, n) != v}
+    assert wrong == {}

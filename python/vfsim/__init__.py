@@ -9,6 +9,7 @@ information and notifications [ver #17]", from Python (docs/python.md).
 from . import constants, language, scenario
 from .constants import *  # noqa: F401,F403
 from .errors import errno_from_name, errno_name
+from .fanotify import FanotifyEvent, FanotifyGroup, parse_events
 from .faults import alloc_sweep, rcu_barrier
 from .fsinfo import ATTRS as FSINFO_ATTRS, FEATURES as FSINFO_FEATURES
 from .fsinfo import decode_value as fsinfo_decode
@@ -26,5 +27,6 @@ __all__ = [n for n in dir(constants) if n.isupper()] + [
     "Instance", "Task", "version", "NotificationPipe", "Record",
     "decode_records", "parse_filter", "record_names", "Scenario",
     "ScenarioResult", "run_file", "scenario_help", "split", "library_path",
-    "Cred", "Statmount", "decode_statmount",
+    "Cred", "FanotifyEvent", "FanotifyGroup", "parse_events", "Statmount",
+    "decode_statmount",
 ]

@@ -7,6 +7,7 @@ from . import _lib
 from ._lib import lib
 from .constants import ALLOC_DEFAULT
 from .errors import check, int_arg, str_arg, u32_arg, u64_arg
+from .fanotify import FanotifyMixin
 from .faults import Faults
 from .fsinfo import FsinfoMixin
 from .keys import Keys
@@ -224,8 +225,8 @@ class Instance(Faults, Security):
         return run(self, text, **kw)
 
 
-class Task(Syscalls, MountApi, Successors, FsinfoMixin, TreeMixin,
-           Keys):
+class Task(Syscalls, MountApi, Successors, FanotifyMixin, FsinfoMixin,
+           TreeMixin, Keys):
     """A process in an instance: the system calls are its methods."""
 
     def __init__(self, instance, ptr, is_init=False):
