@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """docs/python.md runs: its files (<!-- example: file NAME --> before a
-fenced block) are saved in a temporary directory, the tour is run, and
-the fixture's suite is run with the command the page shows."""
+fenced block) are saved in a temporary directory, the tour and the
+successors' example are run, and the fixture's suite is run with the
+command the page shows."""
 import os
 import re
 import shlex
@@ -41,7 +42,7 @@ def page(source_dir):
 
 def test_every_python_block_is_a_file_that_runs(source_dir):
     py = [(n, body) for n, info, body in page(source_dir) if info == "python"]
-    assert len(py) == 3
+    assert len(py) == 4
     assert all(n for n, _ in py), "a python block without <!-- example: file NAME -->"
 
 
@@ -51,11 +52,13 @@ def test_the_page_runs(source_dir, tmp_path):
         if name:
             (tmp_path / name).write_text(body)
             files[name] = body
-    assert set(files) == {"tour.py", "conftest.py", "test_mounts.py"}
+    assert set(files) == {"tour.py", "successors.py", "conftest.py",
+                          "test_mounts.py"}
 
-    tour = subprocess.run([sys.executable, "tour.py"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
-    assert tour.returncode == 0, tour.stderr
+    for script in ("tour.py", "successors.py"):
+        run = subprocess.run([sys.executable, script], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, f"{script}: {run.stderr}"
 
     # The command the page shows, with this interpreter for python3.
     (cmd,) = [body.strip() for n, info, body in page(source_dir)
