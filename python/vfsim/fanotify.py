@@ -2,7 +2,6 @@
 """fanotify mount events (Linux 6.15+ as 6.18 has them, docs/fanotify.md):
 fanotify_init(), fanotify_mark() on a mount namespace, and the events
 read from the group parsed into FanotifyEvent objects."""
-import ctypes
 import dataclasses
 import struct
 
@@ -11,8 +10,9 @@ from .constants import (AT_FDCWD, FAN_EVENT_INFO_TYPE_MNT,
                         FAN_EVENT_METADATA_LEN, FAN_MARK_ADD, FAN_MARK_FLUSH,
                         FAN_MARK_MNTNS, FAN_MARK_REMOVE, FAN_MNT_ATTACH,
                         FAN_MNT_DETACH, FAN_NONBLOCK, FAN_Q_OVERFLOW,
-                        FAN_REPORT_MNT, FIONREAD, O_RDONLY)
+                        FAN_REPORT_MNT, O_RDONLY)
 from .errors import check, fd_arg, path_arg, u32_arg, u64_arg
+from .pipes import QueueFd
 
 __all__ = ["FanotifyEvent", "FanotifyGroup", "FanotifyMixin",
            "parse_events"]
@@ -124,7 +124,7 @@ class FanotifyMixin:
         return FanotifyGroup(self, mask, flags, event_f_flags)
 
 
-class FanotifyGroup:
+class FanotifyGroup(QueueFd):
     """A fanotify group in a task (.fd), with a mark on the task's mount
     namespace for @mask.  A context manager: closes the group, and with
     it its marks and queued events."""
@@ -163,44 +163,24 @@ class FanotifyGroup:
         """FAN_MARK_FLUSH of the group's namespace marks."""
         return self.task.fanotify_mark(self.fd, FAN_MARK_FLUSH | FAN_MARK_MNTNS, 0)
 
+    _decode = staticmethod(parse_events)
+
     def pending(self):
         """FIONREAD: 24 bytes an event waiting, as 6.18 counts (not the
         events' lengths)."""
-        n = ctypes.c_int()
-        self.task.ioctl(self.fd, FIONREAD, ctypes.addressof(n))
-        return n.value
+        return self._fionread()
 
     def read(self, size=4096):
         """One read(): the events it returned (empty if none waits on a
         non-blocking group or an instance made with nosleep).  A @size
         the first event does not fit in is EINVAL."""
-        try:
-            return parse_events(self.task.read(self.fd, size))
-        except BlockingIOError:
-            return []
+        return super().read(size)
 
     def events(self):
         """Every event waiting, in order."""
-        out = []
-        while True:
-            batch = self.read()
-            if not batch:
-                return out
-            out.extend(batch)
+        return self._drain()
 
     def close(self):
-        # After a reset that took the group away, its fd number may be
-        # someone else's: forgotten, not closed.
         fd, self.fd = self.fd, None
-        if fd is None:
-            return
-        if (self.task._ptr is None or self.task.instance.destroyed or
-                not self.task.instance._alive(self._epoch)):
-            return
-        self.task.close(fd)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+        if fd is not None and not self._fd_numbers_stale():
+            self.task.close(fd)

@@ -163,7 +163,52 @@ def parse_filter(text):
     return buf.raw[:n]
 
 
-class NotificationPipe:
+class QueueFd:
+    """What a task's notification queue fd answers the same way, whatever
+    its records: FIONREAD, a read decoded into a list, draining, and
+    forgetting (not closing) fds a snapshot reset took away.  A subclass
+    sets _read_fd (the attribute that holds the fd read from) and
+    _decode (bytes -> list)."""
+
+    _read_fd = "fd"
+
+    def _fd_numbers_stale(self):
+        # After a reset that took the queue away, its fd numbers may be
+        # someone else's.
+        return (self.task._ptr is None or self.task.instance.destroyed or
+                not self.task.instance._alive(self._epoch))
+
+    def _fionread(self):
+        n = ctypes.c_int()
+        self.task.ioctl(getattr(self, self._read_fd), FIONREAD,
+                        ctypes.addressof(n))
+        return n.value
+
+    def read(self, size=4096):
+        """One read: what it returned, decoded (empty if nothing waits
+        on a non-blocking queue or an instance made with nosleep)."""
+        try:
+            return self._decode(self.task.read(getattr(self, self._read_fd),
+                                               size))
+        except BlockingIOError:
+            return []
+
+    def _drain(self):
+        out = []
+        while True:
+            batch = self.read()
+            if not batch:
+                return out
+            out.extend(batch)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class NotificationPipe(QueueFd):
     """pipe2(O_NOTIFICATION_PIPE) in a task: .rfd reads records, .wfd is
     the write end watches take.  @size: how many records the queue
     holds (IOC_WATCH_QUEUE_SET_SIZE; None leaves it unsized, and so
@@ -204,11 +249,12 @@ class NotificationPipe:
                              f"bytes, not {len(data)}")
         return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_FILTER, data)
 
+    _read_fd = "rfd"
+    _decode = staticmethod(decode_records)
+
     def pending(self):
         """FIONREAD: bytes of records waiting."""
-        n = ctypes.c_int()
-        self.task.ioctl(self.rfd, FIONREAD, ctypes.addressof(n))
-        return n.value
+        return self._fionread()
 
     def watch_mount(self, path, watch_id, **kw):
         return self.task.watch_mount(path, self.wfd, watch_id, **kw)
@@ -219,37 +265,15 @@ class NotificationPipe:
     def watch_key(self, key, watch_id):
         return self.task.watch_key(key, self.wfd, watch_id)
 
-    def read(self, size=4096):
-        """One read: the records it returned (empty if none waits on an
-        instance made with nosleep, or a non-blocking pipe)."""
-        try:
-            return decode_records(self.task.read(self.rfd, size))
-        except BlockingIOError:
-            return []
-
     def records(self):
         """Every record waiting, in order."""
-        out = []
-        while True:
-            batch = self.read()
-            if not batch:
-                return out
-            out.extend(batch)
+        return self._drain()
 
     def close(self):
-        # After a reset that took the pipe away, its fd numbers may be
-        # someone else's: they are forgotten, not closed.
-        gone = (self.task._ptr is None or self.task.instance.destroyed or
-                not self.task.instance._alive(self._epoch))
+        gone = self._fd_numbers_stale()
         for name in ("rfd", "wfd"):
             fd = getattr(self, name)
             if fd is not None:
                 setattr(self, name, None)
                 if not gone:
                     self.task.close(fd)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
