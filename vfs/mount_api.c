@@ -32,9 +32,9 @@
 
 #define PAGE_SIZE 4096
 
-/* Flags 5.8 knows; MOVE_MOUNT_SET_GROUP is 5.15's (MOVE_MOUNT_BENEATH,
- * 6.5, is not modelled: -EINVAL as before 6.5). */
-#define MOVE_MOUNT__MASK_MODEL	0x00000177
+/* Flags 5.8 knows, with 5.15's MOVE_MOUNT_SET_GROUP and 6.5's
+ * MOVE_MOUNT_BENEATH: 6.18's MOVE_MOUNT__MASK. */
+#define MOVE_MOUNT__MASK_MODEL	0x00000377
 
 #define FSMOUNT_VALID_FLAGS \
 	(MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | \
@@ -261,6 +261,9 @@ long ksys_move_mount(int from_dfd, const char __user *from_pathname,
 		return -EPERM;
 	if (flags & ~MOVE_MOUNT__MASK_MODEL)
 		return -EINVAL;
+	if ((flags & (MOVE_MOUNT_BENEATH | MOVE_MOUNT_SET_GROUP)) ==
+	    (MOVE_MOUNT_BENEATH | MOVE_MOUNT_SET_GROUP))
+		return -EINVAL;
 
 	lflags = 0;
 	if (flags & MOVE_MOUNT_F_SYMLINKS)
@@ -287,7 +290,8 @@ long ksys_move_mount(int from_dfd, const char __user *from_pathname,
 	if (flags & MOVE_MOUNT_SET_GROUP)
 		ret = do_set_group(&from_path, &to_path);
 	else
-		ret = do_move_mount(&from_path, &to_path);
+		ret = do_move_mount(&from_path, &to_path,
+				    flags & MOVE_MOUNT_BENEATH ? MNT_TREE_BENEATH : 0);
 
 	path_put(&to_path);
 out_from:

@@ -33,7 +33,13 @@ void touch_mnt_namespace(struct mnt_namespace *ns);
 struct mount *clone_mnt(struct mount *old, struct dentry *root, int flag);
 struct mount *copy_tree(struct mount *mnt, struct dentry *dentry, int flag);
 bool is_subdir(struct dentry *d, struct dentry *ancestor);
-int do_move_mount(struct path *old_path, struct path *new_path);
+/* attach_recursive_mnt()'s ways of attaching (6.5's names) */
+enum mnt_tree_flags_t {
+	MNT_TREE_MOVE = 1 << 0,		/* an attached mount moves */
+	MNT_TREE_BENEATH = 1 << 1,	/* under the top of a stack */
+};
+int do_move_mount(struct path *old_path, struct path *new_path,
+		  enum mnt_tree_flags_t flags);
 
 /* fsopen.c */
 extern const struct file_operations fscontext_fops;

@@ -604,12 +604,35 @@ static void __attach_mnt(struct mount *mnt, struct mount *parent)
 	mnt_hash_grow(v);
 }
 
-/* Caller holds mount_lock. */
-static void attach_mnt(struct mount *mnt, struct mount *parent,
-		       struct mountpoint *mp)
+/*
+ * mnt_set_mountpoint_beneath - MOVE_MOUNT_BENEATH (6.5): @new_parent
+ * takes @top_mnt's place (its parent and mountpoint), and @top_mnt goes
+ * on @new_mp, the root of @new_parent.  Caller holds mount_lock.
+ */
+static void mnt_set_mountpoint_beneath(struct mount *new_parent,
+				       struct mount *top_mnt,
+				       struct mountpoint *new_mp)
 {
-	mnt_set_mountpoint(parent, mp, mnt);
-	__attach_mnt(mnt, parent);
+	struct mount *old_top_parent = top_mnt->mnt_parent;
+	struct mountpoint *old_top_mp = top_mnt->mnt_mp;
+
+	mnt_set_mountpoint(old_top_parent, old_top_mp, new_parent);
+	mnt_change_mountpoint(new_parent, new_mp, top_mnt);
+}
+
+/*
+ * Caller holds mount_lock.  Beneath, @mnt goes where @parent was (so it is
+ * hashed under @parent's old parent, which mnt->mnt_parent now is) and
+ * @parent onto @mnt's root.
+ */
+static void attach_mnt(struct mount *mnt, struct mount *parent,
+		       struct mountpoint *mp, bool beneath)
+{
+	if (beneath)
+		mnt_set_mountpoint_beneath(mnt, parent, mp);
+	else
+		mnt_set_mountpoint(parent, mp, mnt);
+	__attach_mnt(mnt, mnt->mnt_parent);
 }
 
 /* Put @mnt and everything chained on its mnt_list into the parent's namespace. */
@@ -670,22 +693,30 @@ void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
 	list_del_init(&mnt->mnt_child);
 	hlist_del_init(&mnt->mnt_mp_list);
 	hlist_del_init_rcu(&mnt->mnt_hash);
-	attach_mnt(mnt, parent, mp);
+	attach_mnt(mnt, parent, mp, false);
 	put_mountpoint(old_mp);
 	mnt_add_count(old_parent, -1);
 }
 
 /*
  * attach_recursive_mnt - graft @source_mnt (and what hangs below it) onto
- * @dest_mp in @dest_mnt, or move it there when @moving; with a shared
- * destination the copies propagate_mnt() made are committed as well.
+ * @dest_mp in @top_mnt, or move it there with MNT_TREE_MOVE; with a
+ * shared destination the copies propagate_mnt() made are committed as
+ * well.  With MNT_TREE_BENEATH (6.5) @dest_mp is @top_mnt's own
+ * mountpoint: @source_mnt goes there, on @top_mnt's parent (which is the
+ * destination propagation starts from), and @top_mnt onto @source_mnt's
+ * root; each copy is tucked under the copy of @top_mnt it meets, as
+ * 5.8 already tucks a propagated mount under what covers its mountpoint.
  * Caller holds namespace_sem for writing.
  */
-static int attach_recursive_mnt(struct mount *source_mnt, struct mount *dest_mnt,
-				struct mountpoint *dest_mp, bool moving)
+static int attach_recursive_mnt(struct mount *source_mnt, struct mount *top_mnt,
+				struct mountpoint *dest_mp,
+				enum mnt_tree_flags_t flags)
 {
 	struct vfsim *v = mnt_kernel(source_mnt);
-	struct mnt_namespace *ns = dest_mnt->mnt_ns;
+	bool moving = flags & MNT_TREE_MOVE, beneath = flags & MNT_TREE_BENEATH;
+	struct mount *dest_mnt = beneath ? top_mnt->mnt_parent : top_mnt;
+	struct mnt_namespace *ns = top_mnt->mnt_ns;
 	struct hlist_head tree_list = HLIST_HEAD_INIT;
 	struct mountpoint *smp;
 	struct mount *child, *p;
@@ -721,11 +752,16 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *dest_mnt
 		lock_mount_hash(v);
 	}
 	if (moving) {
+		if (beneath)
+			dest_mp = smp;
 		notify_mount(source_mnt->mnt_parent, source_mnt,
 			     NOTIFY_MOUNT_MOVE_FROM, 0);
 		unhash_mnt(source_mnt);
+		/* Beneath, the mount lands on dest_mnt all the same: v17's
+		 * MOVE_TO goes there, and @top_mnt's new place is not
+		 * posted, as 5.8 posts nothing for a tucked mount. */
 		notify_mount(dest_mnt, source_mnt, NOTIFY_MOUNT_MOVE_TO, 0);
-		attach_mnt(source_mnt, dest_mnt, dest_mp);
+		attach_mnt(source_mnt, top_mnt, dest_mp, beneath);
 		mnt_notify_add(source_mnt);
 		touch_mnt_namespace(source_mnt->mnt_ns);
 	} else {
@@ -733,7 +769,10 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *dest_mnt
 			/* move from anon - the caller will destroy */
 			list_del_init(&source_mnt->mnt_ns->list);
 		}
-		mnt_set_mountpoint(dest_mnt, dest_mp, source_mnt);
+		if (beneath)
+			mnt_set_mountpoint_beneath(source_mnt, top_mnt, smp);
+		else
+			mnt_set_mountpoint(dest_mnt, dest_mp, source_mnt);
 		notify_mount(dest_mnt, source_mnt, NOTIFY_MOUNT_NEW_MOUNT,
 			     (source_mnt->mnt.mnt_sb->s_flags & SB_RDONLY ?
 			      NOTIFY_MOUNT_IS_NOW_RO : 0) |
@@ -774,25 +813,41 @@ out:
 }
 
 /*
- * lock_mount - take namespace_sem and pin a mountpoint for @path, moving
- * @path up to whatever is mounted on top of it meanwhile.
+ * do_lock_mount - take namespace_sem and pin a mountpoint for @path,
+ * moving @path up to whatever is mounted on top of it meanwhile.  With
+ * @beneath (the caller has checked that @path is a mount's root) the
+ * mountpoint pinned is the one the top of that stack sits on, in the
+ * top's parent; a top that is not mounted is ENOENT and one without a
+ * parent EINVAL, in 6.18's order (0d039eac6e59, 6.15).
  */
-static struct mountpoint *lock_mount(struct path *path)
+static struct mountpoint *do_lock_mount(struct path *path, bool beneath)
 {
 	struct vfsim *v = path->mnt->mnt_sb->s_kernel;
 	struct vfsmount *mnt;
 	struct dentry *dentry;
 	struct mountpoint *mp;
+	struct mount *m;
 
 retry:
-	dentry = path->dentry;
+	m = real_mount(path->mnt);
 	namespace_lock(v);
+	if (beneath) {
+		if (!is_mounted(path->mnt)) {
+			namespace_unlock(v);
+			return ERR_PTR(-ENOENT);
+		}
+		if (!mnt_has_parent(m)) {
+			namespace_unlock(v);
+			return ERR_PTR(-EINVAL);
+		}
+	}
+	dentry = beneath ? m->mnt_mountpoint : path->dentry;
 	if (d_unhashed(dentry) && !IS_ROOT(dentry)) {
 		namespace_unlock(v);
 		return ERR_PTR(-ENOENT);
 	}
 	{
-		struct mount *child = __lookup_mnt(path->mnt, dentry);
+		struct mount *child = __lookup_mnt(path->mnt, path->dentry);
 
 		mnt = child ? mntget(&child->mnt) : NULL;
 	}
@@ -809,6 +864,11 @@ retry:
 	goto retry;
 }
 
+static struct mountpoint *lock_mount(struct path *path)
+{
+	return do_lock_mount(path, false);
+}
+
 static void unlock_mount(struct vfsim *v, struct mountpoint *where)
 {
 	lock_mount_hash(v);
@@ -823,7 +883,7 @@ static int graft_tree(struct mount *mnt, struct mount *p, struct mountpoint *mp)
 		return -EINVAL;
 	if (d_is_dir(mp->m_dentry) != d_is_dir(mnt->mnt.mnt_root))
 		return -ENOTDIR;
-	return attach_recursive_mnt(mnt, p, mp, false);
+	return attach_recursive_mnt(mnt, p, mp, 0);
 }
 
 /* ---- umount ------------------------------------------------------------- */
@@ -1229,7 +1289,7 @@ struct mount *copy_tree(struct mount *mnt, struct dentry *dentry, int flag)
 				goto out;
 			lock_mount_hash(v);
 			list_add_tail(&q->mnt_list, &res->mnt_list);
-			attach_mnt(q, parent, p->mnt_mp);
+			attach_mnt(q, parent, p->mnt_mp, false);
 			unlock_mount_hash(v);
 		}
 	}
@@ -1308,16 +1368,76 @@ static bool tree_contains_unbindable(struct mount *mnt)
 	return false;
 }
 
-int do_move_mount(struct path *old_path, struct path *new_path)
+/* Something is mounted on @path: it is covered. */
+static bool path_overmounted(const struct path *path)
+{
+	return __lookup_mnt(path->mnt, path->dentry) != NULL;
+}
+
+/* @p1 is @p2 or one of its ancestors. */
+static bool mount_is_ancestor(const struct mount *p1, const struct mount *p2)
+{
+	while (p2 != p1 && mnt_has_parent(p2))
+		p2 = p2->mnt_parent;
+	return p2 == p1;
+}
+
+/*
+ * can_move_mount_beneath - the refusals of MOVE_MOUNT_BENEATH (6.5, with
+ * the order of 6.18), once @mp pins @to's mountpoint: @to must be one the
+ * caller could unmount to show what is beneath; @from must not be covered
+ * (its copies would be shadowed); nothing goes beneath the caller's root
+ * or the namespace's first mount; @from must not hang below @to; and no
+ * propagation from @to's parent may put a copy on top of @to or @from,
+ * which would undo the point of going beneath.
+ */
+static int can_move_mount_beneath(const struct path *from,
+				  const struct path *to,
+				  const struct mountpoint *mp)
+{
+	struct mount *mnt_from = real_mount(from->mnt);
+	struct mount *mnt_to = real_mount(to->mnt);
+	struct mount *parent_mnt_to = mnt_to->mnt_parent;
+
+	if (IS_MNT_LOCKED(mnt_to))
+		return -EINVAL;
+	if (path_overmounted(from))
+		return -EINVAL;
+	if (&mnt_to->mnt == current->fs.root.mnt)
+		return -EINVAL;
+	if (parent_mnt_to == current->nsproxy_mnt_ns->root)
+		return -EINVAL;
+	if (mount_is_ancestor(mnt_to, mnt_from))
+		return -EINVAL;
+	if (propagation_would_overmount(parent_mnt_to, mnt_to, mp))
+		return -EINVAL;
+	if (propagation_would_overmount(parent_mnt_to, mnt_from, mp))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * do_move_mount - MS_MOVE and move_mount(): @old_path's mount (attached
+ * here, or the root of a detached tree) goes to @new_path; with
+ * MNT_TREE_BENEATH (MOVE_MOUNT_BENEATH, 6.5) it goes under the top of the
+ * stack at @new_path instead, between that top and its parent.
+ */
+int do_move_mount(struct path *old_path, struct path *new_path,
+		  enum mnt_tree_flags_t flags)
 {
 	struct vfsim *v = current_kernel();
+	bool beneath = flags & MNT_TREE_BENEATH;
 	struct mnt_namespace *ns;
 	struct mount *p, *old, *parent;
 	struct mountpoint *mp, *old_mp;
 	bool attached;
 	int err;
 
-	mp = lock_mount(new_path);
+	/* 6.15 (0d039eac6e59) checks this before taking any lock. */
+	if (beneath && new_path->dentry != new_path->mnt->mnt_root)
+		return -EINVAL;
+
+	mp = do_lock_mount(new_path, beneath);
 	if (IS_ERR(mp))
 		return (int)PTR_ERR(mp);
 
@@ -1325,6 +1445,8 @@ int do_move_mount(struct path *old_path, struct path *new_path)
 	p = real_mount(new_path->mnt);
 	parent = old->mnt_parent;
 	attached = mnt_has_parent(old);
+	if (attached)
+		flags |= MNT_TREE_MOVE;
 	old_mp = old->mnt_mp;
 	ns = old->mnt_ns;
 
@@ -1348,15 +1470,22 @@ int do_move_mount(struct path *old_path, struct path *new_path)
 	/* Don't move a mount residing in a shared parent. */
 	if (attached && IS_MNT_SHARED(parent))
 		goto out;
+	if (beneath) {
+		err = can_move_mount_beneath(old_path, new_path, mp);
+		if (err)
+			goto out;
+		err = -EINVAL;
+		/* what the moved mount will hang from */
+		p = p->mnt_parent;
+	}
 	/* Don't move a tree with unbindable mounts under a shared mount. */
 	if (IS_MNT_SHARED(p) && tree_contains_unbindable(old))
 		goto out;
 	err = -ELOOP;
-	for (; mnt_has_parent(p); p = p->mnt_parent)
-		if (p == old)
-			goto out;
+	if (mount_is_ancestor(old, p))
+		goto out;
 
-	err = attach_recursive_mnt(old, real_mount(new_path->mnt), mp, attached);
+	err = attach_recursive_mnt(old, real_mount(new_path->mnt), mp, flags);
 	if (err)
 		goto out;
 
@@ -1388,7 +1517,7 @@ static int do_move_mount_old(struct path *path, const char *old_name)
 	err = kern_path(old_name, LOOKUP_FOLLOW, &old_path);
 	if (err)
 		return err;
-	err = do_move_mount(&old_path, path);
+	err = do_move_mount(&old_path, path, 0);
 	path_put(&old_path);
 	return err;
 }

@@ -28,7 +28,7 @@ static inline struct mount *next_slave(struct mount *p)
 {
 	return list_entry(p->mnt_slave.next, struct mount, mnt_slave);
 }
-static inline bool peers(struct mount *m1, struct mount *m2)
+static inline bool peers(const struct mount *m1, const struct mount *m2)
 {
 	return m1->mnt_group_id == m2->mnt_group_id && m1->mnt_group_id;
 }
@@ -419,6 +419,31 @@ out:
 	}
 	read_sequnlock_excl(&mnt_kernel(dest_mnt)->mount_lock);
 	return ret;
+}
+
+/*
+ * propagation_would_overmount - would a mount on @mp in @from propagate a
+ * copy on top of @to?  Only if @from is shared, @to is in a namespace
+ * (a new or detached mount receives nothing), @to's root is @mp, and @to
+ * or one of its masters is a peer of @from.  (6.5, for
+ * MOVE_MOUNT_BENEATH: do_move_mount() in vfs/namespace.c.)
+ */
+bool propagation_would_overmount(const struct mount *from,
+				 const struct mount *to,
+				 const struct mountpoint *mp)
+{
+	const struct mount *m;
+
+	if (!IS_MNT_SHARED(from))
+		return false;
+	if (!to->mnt_ns || to->mnt_ns->seq == 0)
+		return false;
+	if (to->mnt.mnt_root != mp->m_dentry)
+		return false;
+	for (m = to; m; m = m->mnt_master)
+		if (peers(from, m))
+			return true;
+	return false;
 }
 
 static struct mount *find_topper(struct mount *mnt)

@@ -20,6 +20,9 @@ void mnt_set_mountpoint(struct mount *mnt, struct mountpoint *mp,
 			struct mount *child_mnt);
 int count_mounts(struct mnt_namespace *ns, struct mount *mnt);
 void umount_notify_order(struct list_head *set, struct list_head *order);
+bool propagation_would_overmount(const struct mount *from,
+				 const struct mount *to,
+				 const struct mountpoint *mp);
 void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
 			   struct mount *mnt);
 

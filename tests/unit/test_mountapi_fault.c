@@ -170,6 +170,33 @@ static long op_move(struct fault_run *r)
 				AT_FDCWD, r->args[1] ? r->args[1] : "/m", 0);
 }
 
+/* MOVE_MOUNT_BENEATH: /m's tmpfs under /a/x's (setup_beneath) */
+static long op_beneath(struct fault_run *r)
+{
+	return vfsim_move_mount(r->t, AT_FDCWD, "/m", AT_FDCWD, "/a/x", MOVE_MOUNT_BENEATH);
+}
+
+/* fd 4's detached mount under /a/x's, /a shared with its peer /m */
+static long op_attach_beneath(struct fault_run *r)
+{
+	return vfsim_move_mount(r->t, 4, "", AT_FDCWD, "/a/x",
+				MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_BENEATH);
+}
+
+static long op_move_beneath(struct fault_run *r)
+{
+	return vfsim_move_mount(r->t, AT_FDCWD, r->args[0], AT_FDCWD, r->args[1],
+				MOVE_MOUNT_BENEATH);
+}
+
+static void setup_beneath(struct fault_run *r)
+{
+	setup_tree(r);
+	fx_tmpfs(r->t, "b", "/m");
+	fx_dirs(r->t, "/m/sub", NULL);
+	fx_tmpfs(r->t, "sub", "/m/sub");
+}
+
 static long op_set_group(struct fault_run *r)
 {
 	return vfsim_move_mount(r->t, AT_FDCWD, "/a", AT_FDCWD, "/a/x",
@@ -283,6 +310,12 @@ FAULT_ALLOC_TEST(mountapi_fault_alloc, move_mount_attach_shared,
 		 .setup = setup_detached_shared, .op = op_attach, .min_allocs = 6)
 FAULT_ALLOC_TEST(mountapi_fault_alloc, move_mount_move, .setup = setup_tree,
 		 .op = op_move, .min_allocs = 3)
+/* the paths, the mountpoint on the moved mount's root */
+FAULT_ALLOC_TEST(mountapi_fault_alloc, move_mount_beneath, .setup = setup_beneath,
+		 .op = op_beneath, .min_allocs = 3)
+/* and the copy for /a's peer /m (its mountpoint x is pinned already) */
+FAULT_ALLOC_TEST(mountapi_fault_alloc, move_mount_beneath_shared,
+		 .setup = setup_detached_shared, .op = op_attach_beneath, .min_allocs = 5)
 FAULT_ALLOC_TEST(mountapi_fault_alloc, move_mount_set_group, .setup = setup_set_group,
 		 .op = op_set_group, .min_allocs = 2)
 /* the namespace, the path, three clones (mount, devname), the file */
@@ -321,6 +354,9 @@ FAULT_UACCESS_TEST(mountapi_fault_uaccess, fsconfig_string, .setup = setup_ctx,
 FAULT_UACCESS_TEST(mountapi_fault_uaccess, move_mount, .setup = setup_tree, .op = op_move,
 		   .nargs = 2, .args = { "/a/x", "/a/d" }, .copies = 2,
 		   .null_ret = { FAULT_SUCCEEDS, FAULT_SUCCEEDS }, .copy_order = { 0, 1 })
+FAULT_UACCESS_TEST(mountapi_fault_uaccess, move_mount_beneath, .setup = setup_beneath,
+		   .op = op_move_beneath, .nargs = 2, .args = { "/m/.", "/a/x" }, .copies = 2,
+		   .copy_order = { 0, 1 })
 FAULT_UACCESS_TEST(mountapi_fault_uaccess, move_mount_attach, .setup = setup_detached,
 		   .op = op_attach, .nargs = 1, .args = { "/a/d" }, .copies = 2,
 		   .want = want_attach,
