@@ -208,6 +208,22 @@ VT_TEST(beneath, peer_without_top, "empty", NULL)
 			     "/b/x tmpfs src shared:2\n"));
 }
 
+/* A top bound on its own mountpoint but no peer of its shared parent:
+ * nothing would be propagated onto it, so the move goes ahead. */
+VT_TEST(beneath, own_mountpoint_private, "empty", stack)
+{
+	fx_dirs(t, "/p/z", NULL);
+	OK(vfsim_mount(t, "/p/z", "/p/z", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, "none", "/p", NULL, MS_SHARED, NULL));
+	OK(beneath("/b", "/p/z"));
+	cr_assert(vt_tree_is(t, VT_NOID | VT_PROP,
+			     "/ rootfs rootfs private\n"
+			     "/p tmpfs p shared:1\n"
+			     "/p/x tmpfs top private\n"
+			     "/p/z tmpfs src shared:2\n"
+			     "/p/z tmpfs p[/z] private\n"));
+}
+
 /* The refusals, each leaving the tree as it was. */
 VT_TEST(beneath, refusals, "empty", stack)
 {
