@@ -5,7 +5,7 @@
 #                 default tree, and tests/cmd/tree_propagation.scn on the empty
 #                 one: `vfsim tree --dot` through Graphviz's dot; without dot,
 #                 the .dot files only, and a message)
-#   make check    everything CI runs: default + clang + asan + tsan + coverage
+#   make check    everything CI runs: default + clang + release + asan + tsan + coverage
 #                 builds and tests, then install and build consumers against it,
 #                 then the libFuzzer build of every harness, run briefly
 #   make bench    build (preset default) and run the benchmarks
@@ -51,7 +51,7 @@ MAKEFLAGS += --no-print-directory
 
 # The steps run one after another; each one builds with -j$(JOBS) itself.
 .NOTPARALLEL:
-.PHONY: all demo check deps default clang asan tsan coverage install-check libfuzzer \
+.PHONY: all demo check deps default clang release asan tsan coverage install-check libfuzzer \
 	bench fuzz fuzz-coverage clean layers docs
 
 all: default
@@ -83,7 +83,7 @@ demo: deps
 			"no SVG, only build/demo/*.dot"; \
 	fi
 
-check: deps default clang asan tsan coverage install-check libfuzzer
+check: deps default clang release asan tsan coverage install-check libfuzzer
 	$(BANNER) "make check: all passed"
 
 default: deps
@@ -96,6 +96,13 @@ clang: deps
 	$(BANNER) "clang: build with -Werror"
 	$(CMAKE) --preset clang
 	$(CMAKE) --build --preset clang -j $(JOBS)
+
+# -O3 sees what -O2 does not (maybe-uninitialized, nonnull after inlining):
+# the library and the commands, as the benchmarks and packagers build them.
+release: deps
+	$(BANNER) "release (gcc, -O3): build the library and the commands with -Werror"
+	$(CMAKE) --preset release
+	$(CMAKE) --build --preset release -j $(JOBS) --target vfsim vfsim_static vfsim_tool vfsim_kdiff
 
 asan: deps
 	$(BANNER) "asan (AddressSanitizer + UBSan, libc malloc): build + test"

@@ -223,7 +223,7 @@ long vfsim_scenario_statmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t ma
 	if (!t || !out)
 		return -EINVAL;
 	ret = statmount_alloc(t, mnt_id, mask, &sm);
-	if (ret < 0)
+	if (ret != 0)
 		return ret;
 	vfsim_scenario_print_statmount(sm, out);
 	free(sm);

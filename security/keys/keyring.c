@@ -272,7 +272,9 @@ bool keyring_search_possessed(struct key *keyring, struct key *target,
 {
 	struct key *found;
 
-	return keyring && search_nested(keyring, target, NULL, NULL, cred, 0, &found);
+	/* "": never compared with @target given, but never NULL for strcmp()
+	 * either, which gcc -O3 cannot tell */
+	return keyring && search_nested(keyring, target, NULL, "", cred, 0, &found);
 }
 
 /* request_key()'s search: a live key of that type and description. */
