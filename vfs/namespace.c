@@ -1433,9 +1433,19 @@ int do_move_mount(struct path *old_path, struct path *new_path,
 	bool attached;
 	int err;
 
-	/* 6.15 (0d039eac6e59) checks this before taking any lock. */
-	if (beneath && new_path->dentry != new_path->mnt->mnt_root)
-		return -EINVAL;
+	/*
+	 * MOVE_MOUNT_BENEATH came after 5.8: its checks run in 6.18's order,
+	 * before any lock, the source's (c1ab70be88f3) ahead of the target's
+	 * (0d039eac6e59).  A plain move keeps 5.8's, target first.
+	 */
+	if (beneath) {
+		if (old_path->dentry != old_path->mnt->mnt_root)
+			return -EINVAL;
+		if (d_is_dir(new_path->dentry) != d_is_dir(old_path->dentry))
+			return -EINVAL;
+		if (new_path->dentry != new_path->mnt->mnt_root)
+			return -EINVAL;
+	}
 
 	mp = do_lock_mount(new_path, beneath);
 	if (IS_ERR(mp))
