@@ -4,10 +4,13 @@
  * operations (namespace_sem held by the checker):
  *  - a mount is shared exactly when it has a peer group ID, and its peer
  *    ring is a well-formed circular list of shared mounts of that group,
- *    all in its namespace; two rings never share an ID;
+ *    all in its namespace or in an anonymous one (a detached tree of
+ *    open_tree(OPEN_TREE_CLONE) is a copy of its source, peer and slave
+ *    as clone_mnt() makes any copy); two rings never share an ID;
  *  - a slave is on its master's slave list and nowhere else, its master
- *    is in the same namespace, is not itself, and the chain of masters
- *    ends (no cycle); a mount that is no slave is on no slave list;
+ *    is in the same namespace (or an anonymous one), is not itself, and
+ *    the chain of masters ends (no cycle); a mount that is no slave is on
+ *    no slave list;
  *  - each mount on a slave list names the list's owner as its master;
  *  - the scratch state of propagate_mnt()/propagate_umount() is gone:
  *    no MNT_MARKED, MNT_UMOUNT, and mnt_umounting is empty.
@@ -15,14 +18,29 @@
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <vfs/kernel.h>
+#include <vfs/mount_api.h>
 
 #include "invariants.h"
+
+/* A peer or master may be in @ns or in a detached tree's namespace. */
+static bool ns_ok(struct mnt_namespace *ns, struct mount *m)
+{
+	return m->mnt_ns == ns || (m->mnt_ns && is_anon_ns(m->mnt_ns));
+}
+
+/* Longer than any ring, list or chain: the instance's mounts, all namespaces. */
+static unsigned long mounts_limit(struct mnt_namespace *ns)
+{
+	unsigned long all = (unsigned long)atomic_long_read(&ns->kernel->nr_mnt_ids);
+
+	return all > ns->mounts ? all : ns->mounts;
+}
 
 static void check_peers(struct mnt_namespace *ns, struct mount *m,
 			struct checker *c)
 {
 	struct list_head *pos = &m->mnt_share;
-	unsigned int steps = 0;
+	unsigned long steps = 0, limit = mounts_limit(ns);
 
 	if (!!IS_MNT_SHARED(m) != !!m->mnt_group_id)
 		checker_fail(c, "mount %d: %s but peer group %d", m->mnt_id,
@@ -49,10 +67,10 @@ static void check_peers(struct mnt_namespace *ns, struct mount *m,
 		if (!IS_MNT_SHARED(peer))
 			checker_fail(c, "mount %d: peer %d is not shared",
 				     m->mnt_id, peer->mnt_id);
-		if (peer->mnt_ns != ns)
+		if (!ns_ok(ns, peer))
 			checker_fail(c, "mount %d: peer %d in another namespace",
 				     m->mnt_id, peer->mnt_id);
-		if (++steps > ns->mounts) {
+		if (++steps > limit) {
 			checker_fail(c, "mount %d: peer ring does not close",
 				     m->mnt_id);
 			return;
@@ -62,10 +80,10 @@ static void check_peers(struct mnt_namespace *ns, struct mount *m,
 }
 
 static bool on_slave_list(struct mount *master, struct mount *m,
-			  unsigned int limit)
+			  unsigned long limit)
 {
 	struct mount *s;
-	unsigned int steps = 0;
+	unsigned long steps = 0;
 
 	list_for_each_entry(s, &master->mnt_slave_list, mnt_slave) {
 		if (s == m)
@@ -80,7 +98,7 @@ static void check_master(struct mnt_namespace *ns, struct mount *m,
 			 struct checker *c)
 {
 	struct mount *p, *s;
-	unsigned int steps = 0;
+	unsigned long steps = 0, limit = mounts_limit(ns);
 
 	if (!m->mnt_master) {
 		if (!list_empty(&m->mnt_slave))
@@ -89,14 +107,14 @@ static void check_master(struct mnt_namespace *ns, struct mount *m,
 	} else {
 		if (m->mnt_master == m)
 			checker_fail(c, "mount %d: slave of itself", m->mnt_id);
-		if (m->mnt_master->mnt_ns != ns)
+		if (!ns_ok(ns, m->mnt_master))
 			checker_fail(c, "mount %d: master %d in another namespace",
 				     m->mnt_id, m->mnt_master->mnt_id);
-		if (!on_slave_list(m->mnt_master, m, ns->mounts))
+		if (!on_slave_list(m->mnt_master, m, limit))
 			checker_fail(c, "mount %d: not on master %d's slave list",
 				     m->mnt_id, m->mnt_master->mnt_id);
 		for (p = m->mnt_master; p; p = p->mnt_master) {
-			if (p == m || ++steps > ns->mounts) {
+			if (p == m || ++steps > limit) {
 				checker_fail(c, "mount %d: its chain of masters "
 					     "loops", m->mnt_id);
 				break;
@@ -109,7 +127,7 @@ static void check_master(struct mnt_namespace *ns, struct mount *m,
 			checker_fail(c, "mount %d: slave %d names master %d",
 				     m->mnt_id, s->mnt_id,
 				     s->mnt_master ? s->mnt_master->mnt_id : 0);
-		if (++steps > ns->mounts) {
+		if (++steps > limit) {
 			checker_fail(c, "mount %d: slave list does not end",
 				     m->mnt_id);
 			break;
