@@ -4,8 +4,9 @@
  * (fuzz/ops/prog.h: mounts of every kind, binds, moves, propagation,
  * umount with every flag, expiry, automount points, symlinks, chroot,
  * tasks without capabilities, notification pipes, filters, reads, watches,
- * superblock events, fsinfo) run on a fresh instance through the public
- * API.  A bug is:
+ * superblock events, fsinfo; in inputs whose first byte is 0xfe or 0xff,
+ * also move_mount, open_tree and mount_setattr) run on a fresh instance
+ * through the public API.  A bug is:
  *
  *   - an errno outside the call's set, a broken invariant or a kernel
  *     warning after any call (prog_exec());

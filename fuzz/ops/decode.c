@@ -6,6 +6,15 @@
  * the program ends with the input (or at PROG_MAX_OPS).  Small changes to
  * the bytes make small changes to the program, which is what a coverage
  * guided fuzzer needs to climb.
+ *
+ * The first byte: bit 0 boots the default tree (else the empty one); a
+ * first byte 0xfe or 0xff also switches to the extended kinds (kind =
+ * byte % K_NR_EXT instead of % K_NR): the new mount API's move_mount
+ * (beneath, set_group, from a detached tree's fd), open_tree and
+ * mount_setattr.  The extension is opt-in so that the inputs kept before
+ * it (fuzz/corpus/ops, fuzz/regressions/ops: none starts with 0xfe or
+ * 0xff) decode to the programs they always did; a new kind goes at the
+ * end of the extended table, never before K_NR.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -165,12 +174,38 @@ enum kind {
 	K_MOUNT, K_BIND, K_MOVE, K_UMOUNT, K_REMOUNT, K_SETATTR, K_PROPAGATION,
 	K_AUTOMOUNT, K_EXPIRE, K_PIPE, K_SIZE, K_FILTER, K_READ, K_WRITE,
 	K_WATCH_MOUNT, K_WATCH_SB, K_UNWATCH_MOUNT, K_UNWATCH_SB, K_SB_ERROR,
-	K_SB_EDQUOT, K_SB_NETWORK, K_FSINFO, K_TREE_OPS_MKDIR2, K_NR
+	K_SB_EDQUOT, K_SB_NETWORK, K_FSINFO, K_TREE_OPS_MKDIR2, K_NR,
+	/* the extended kinds (first byte 0xfe or 0xff) */
+	K_MOVE_MOUNT = K_NR, K_MOVE_MOUNT_FD, K_OPEN_TREE, K_MOUNT_SETATTR,
+	K_CLOSE_TREE, K_MOVE_MOUNT2, K_NR_EXT
 };
 
-static void decode_op(struct rd *r, struct prog_op *op)
+/*
+ * move_mount()'s flags besides the empty-path ones: beneath (twice: the
+ * point of the extension), set_group, and the symlink followers.
+ */
+static const char *const move_mount_flags[] = {
+	NULL, "beneath", "beneath", "set_group", "beneath,set_group", "f_symlinks",
+	"t_symlinks", "beneath,t_symlinks",
+};
+/* open_tree()'s: mostly a detached copy, as move_mount @NAME wants. */
+static const char *const open_tree_flags[] = {
+	"clone", "clone,recursive", "clone,recursive", NULL, "recursive",
+	"clone,nofollow", "clone,recursive,nofollow", "clone,cloexec",
+};
+/* mount_setattr()'s set= and clr= (MOUNT_ATTR_*; atime is MOUNT_ATTR__ATIME) */
+static const char *const attrs_set[] = {
+	NULL, "ro", "nosuid", "nodev,noexec", "noatime", "ro,nosymfollow", "strictatime",
+	"relatime",
+};
+static const char *const attrs_clr[] = { NULL, NULL, "ro", "atime", "nosuid,nodev", "atime,ro" };
+static const char *const setattr_propagations[] = {
+	NULL, NULL, "shared", "slave", "private", "unbindable",
+};
+
+static void decode_op(struct rd *r, struct prog_op *op, bool ext)
 {
-	unsigned int kind = u8(r) % K_NR, who = u8(r);
+	unsigned int kind = u8(r) % (ext ? K_NR_EXT : K_NR), who = u8(r), b;
 	const struct mount_spec *m;
 	const char *s;
 
@@ -344,17 +379,75 @@ static void decode_op(struct rd *r, struct prog_op *op)
 		word(op, "0x%x", PICK(r, attrs));
 		word(op, "%u", u8(r) % 4);
 		break;
+	case K_MOVE_MOUNT:
+	case K_MOVE_MOUNT2:	/* twice as likely */
+		word(op, "move_mount");
+		path(r, op);
+		path(r, op);
+		if ((s = PICK(r, move_mount_flags)))
+			word(op, "%s", s);
+		break;
+	case K_MOVE_MOUNT_FD:
+		/* a detached tree (or an O_PATH fd) moved, or a place to move to */
+		b = u8(r);
+		word(op, "move_mount");
+		if (b & 1) {
+			path(r, op);
+			word(op, "@%s", fds[(b >> 1) & 3]);
+			word(op, "t_empty");
+		} else {
+			word(op, "@%s", fds[(b >> 1) & 3]);
+			path(r, op);
+			word(op, "f_empty");
+		}
+		if ((s = PICK(r, move_mount_flags)))
+			word(op, "%s", s);
+		break;
+	case K_OPEN_TREE:
+		word(op, "open_tree");
+		word(op, "%s", PICK(r, fds));
+		path(r, op);
+		if ((s = PICK(r, open_tree_flags)))
+			word(op, "%s", s);
+		break;
+	case K_MOUNT_SETATTR:
+		b = u8(r);
+		word(op, "mount_setattr");
+		if (b & 1)
+			word(op, "@%s", fds[(b >> 1) & 3]);
+		else
+			path(r, op);
+		if ((s = PICK(r, attrs_set)))
+			word(op, "set=%s", s);
+		if ((s = PICK(r, attrs_clr)))
+			word(op, "clr=%s", s);
+		if ((s = PICK(r, setattr_propagations)))
+			word(op, "propagation=%s", s);
+		if (b & 1)
+			word(op, "empty");
+		if (b & 8)
+			word(op, "recursive");
+		break;
+	case K_CLOSE_TREE:
+		/* any of f0..f3 (K_CLOSE closes f0, f1 and the pipes) */
+		word(op, "close");
+		word(op, "%s", PICK(r, fds));
+		break;
 	}
 }
 
 void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 {
 	struct rd r = { data, len };
+	unsigned int first;
+	bool ext;
 
 	/* Not the whole struct: 64 KiB of words a program mostly leaves unused. */
 	memset(p, 0, offsetof(struct prog, ops));
 	memset(&p->keep_going, 0, sizeof(*p) - offsetof(struct prog, keep_going));
-	p->boot_default = u8(&r) & 1;
+	first = u8(&r);
+	p->boot_default = first & 1;
+	ext = (first & 0xfe) == 0xfe;
 	while (r.n && p->nops < PROG_MAX_OPS) {
 		struct prog_op *op = &p->ops[p->nops++];
 		int w;
@@ -364,6 +457,6 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 		op->nwords = 0;
 		op->ran = false;
 		op->ret = 0;
-		decode_op(&r, op);
+		decode_op(&r, op, ext);
 	}
 }

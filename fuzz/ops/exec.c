@@ -6,6 +6,11 @@
  * sleep is ERESTARTSYS.  Where a line would be malformed for the engine
  * (a NAME not open, or open already), the call is skipped and not printed.
  *
+ * The new mount API's calls (move_mount, open_tree, mount_setattr) read
+ * their flag words with the engine's own vfsim_scenario_mount_api_words(),
+ * and a call on an fd NAME (`open_tree NAME`, `@NAME`) runs as the init
+ * task, which holds the program's fds.
+ *
  * After each call: its result is success or an errno of the call's set
  * (an errno outside it is a finding: a path the documentation does not
  * know, or a bug), the invariants hold, and no kernel warning fired.
@@ -19,6 +24,7 @@
 
 #include <vfsim/scenario.h>
 #include <vfsim/testing.h>
+#include <vfsim/uapi/linux/mount.h>
 #include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
@@ -78,6 +84,14 @@ static const struct errset errsets[] = {
 	{ "sb_edquot", { WALK, END } },
 	{ "sb_network", { WALK, EINVAL, END } },
 	{ "fsinfo", { WALK, EPERM, EINVAL, EOPNOTSUPP, ENODATA, E2BIG, END } },
+	/*
+	 * The new mount API (move_mount(2), open_tree(2), mount_setattr(2)):
+	 * EBADF for an @NAME that is no mount's fd where one is needed,
+	 * ENOSPC past fs.mount-max when a tree is attached.
+	 */
+	{ "move_mount", { WALK, EPERM, EINVAL, EBADF, EBUSY, EXDEV, END } },
+	{ "open_tree", { WALK, EPERM, EINVAL, EBADF, EMFILE, END } },
+	{ "mount_setattr", { WALK, EPERM, EINVAL, EBADF, EBUSY, END } },
 };
 
 /* A finding: fail the harness, or (keep_going) keep it and end the program. */
@@ -312,6 +326,97 @@ static long do_open(struct run *r, struct vfsim_task *t, const struct prog_op *o
 	return ret;
 }
 
+/* The @NAME word of a new mount API call, or NULL: the call takes its fd. */
+static const char *at_name(const struct prog_op *op)
+{
+	int i;
+
+	if (strcmp(op->words[0], "move_mount") != 0 && strcmp(op->words[0], "mount_setattr") != 0)
+		return NULL;
+	for (i = 1; i < op->nwords; i++)
+		if (op->words[i][0] == '@')
+			return op->words[i] + 1;
+	return NULL;
+}
+
+/* PATH or @NAME, as the engine's verbs of the new mount API read them. */
+static void at_path(struct run *r, const char *word, int *dfd, const char **path)
+{
+	if (word[0] != '@') {
+		*dfd = AT_FDCWD;
+		*path = word;
+		return;
+	}
+	*dfd = fd_of(r, word + 1);
+	*path = "";
+}
+
+/* The flags of the words @from.. of @op, read from the engine's list @what. */
+static unsigned long api_words(const struct prog_op *op, const char *what, int from)
+{
+	unsigned long flags = 0;
+	char why[256];
+	int i;
+
+	for (i = from; i < op->nwords; i++)
+		if (vfsim_scenario_mount_api_words(what, op->words[i], &flags, why,
+						   sizeof(why)) < 0)
+			fuzz_fail("%s: %s", op->words[0], why);
+	return flags;
+}
+
+static long do_open_tree(struct run *r, const struct prog_op *op)
+{
+	unsigned long flags = api_words(op, "open_tree", 3);
+	long ret = vfsim_open_tree(r->task[PT_INIT], AT_FDCWD, op->words[2],
+				   (unsigned int)flags);
+
+	if (ret >= 0)
+		r->fd[name_index(op->words[1])] = (int)ret;
+	return ret;
+}
+
+static long do_move_mount(struct run *r, struct vfsim_task *t, const struct prog_op *op)
+{
+	unsigned long flags = api_words(op, "move_mount", 3);
+	const char *from, *to;
+	int fdfd, tdfd;
+
+	at_path(r, op->words[1], &fdfd, &from);
+	at_path(r, op->words[2], &tdfd, &to);
+	return vfsim_move_mount(t, fdfd, from, tdfd, to, (unsigned int)flags);
+}
+
+static long do_mount_setattr(struct run *r, struct vfsim_task *t, const struct prog_op *op)
+{
+	unsigned long set = 0, clr = 0, prop = 0, flags = 0;
+	struct mount_attr attr;
+	const char *path;
+	char why[256];
+	int i, dfd;
+
+	for (i = 2; i < op->nwords; i++) {
+		const char *w = op->words[i];
+		int ret;
+
+		if (!strncmp(w, "set=", 4))
+			ret = vfsim_scenario_mount_api_words("attr", w + 4, &set, why, sizeof(why));
+		else if (!strncmp(w, "clr=", 4))
+			ret = vfsim_scenario_mount_api_words("attr", w + 4, &clr, why, sizeof(why));
+		else if (!strncmp(w, "propagation=", 12))
+			ret = vfsim_scenario_mount_api_words("propagation", w + 12, &prop, why,
+							     sizeof(why));
+		else
+			ret = vfsim_scenario_mount_api_words("mount_setattr", w, &flags, why,
+							     sizeof(why));
+		if (ret < 0)
+			fuzz_fail("mount_setattr: %s", why);
+	}
+	at_path(r, op->words[1], &dfd, &path);
+	attr = (struct mount_attr) { .attr_set = set, .attr_clr = clr, .propagation = prop };
+	return vfsim_mount_setattr(t, dfd, path, (unsigned int)flags, &attr, sizeof(attr));
+}
+
 static long do_close(struct run *r, const struct prog_op *op)
 {
 	int i = name_index(op->words[1]);
@@ -327,8 +432,10 @@ static bool runnable(struct run *r, const struct prog_op *op)
 	const char *v = op->words[0];
 	int i;
 
-	if (strcmp(v, "open") == 0)
+	if (strcmp(v, "open") == 0 || strcmp(v, "open_tree") == 0)
 		return fd_of(r, op->words[1]) < 0;
+	if (at_name(op))
+		return fd_of(r, at_name(op)) >= 0;
 	if (strcmp(v, "pipe") == 0) {
 		i = name_index(op->words[1]);
 		return r->fd[i] < 0 && r->fd[i + 1] < 0;
@@ -341,9 +448,11 @@ static bool runnable(struct run *r, const struct prog_op *op)
 }
 
 /* Verbs on a NAME run as the task that owns it: the init task, here. */
-static bool named(const char *v)
+static bool named(const struct prog_op *op)
 {
-	return !strcmp(v, "open") || !strcmp(v, "pipe") || !strcmp(v, "close") ||
+	const char *v = op->words[0];
+
+	return at_name(op) || !strcmp(v, "open") || !strcmp(v, "open_tree") || !strcmp(v, "pipe") || !strcmp(v, "close") ||
 	       !strcmp(v, "size") || !strcmp(v, "filter") || !strcmp(v, "read") ||
 	       !strcmp(v, "write") || !strncmp(v, "watch_", 6) || !strncmp(v, "unwatch_", 8);
 }
@@ -354,7 +463,7 @@ static long run_op(struct run *r, struct prog_op *op)
 	struct vfsim_task *t;
 	int fd;
 
-	if (named(v))
+	if (named(op))
 		op->task = PT_INIT;
 	t = task_of(r, op->task);
 
@@ -425,6 +534,12 @@ static long run_op(struct run *r, struct prog_op *op)
 	}
 	if (!strcmp(v, "fsinfo"))
 		return do_fsinfo(t, op);
+	if (!strcmp(v, "open_tree"))
+		return do_open_tree(r, op);
+	if (!strcmp(v, "move_mount"))
+		return do_move_mount(r, t, op);
+	if (!strcmp(v, "mount_setattr"))
+		return do_mount_setattr(r, t, op);
 	fuzz_fail("no such verb '%s'", v);
 }
 
