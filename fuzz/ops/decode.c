@@ -10,11 +10,12 @@
  * The first byte: bit 0 boots the default tree (else the empty one); a
  * first byte 0xfe or 0xff also switches to the extended kinds (kind =
  * byte % K_NR_EXT instead of % K_NR): the new mount API's move_mount
- * (beneath, set_group, from a detached tree's fd), open_tree and
- * mount_setattr.  The extension is opt-in so that the inputs kept before
- * it (fuzz/corpus/ops, fuzz/regressions/ops: none starts with 0xfe or
- * 0xff) decode to the programs they always did; a new kind goes at the
- * end of the extended table, never before K_NR.
+ * (beneath, set_group, from a detached tree's fd), open_tree,
+ * mount_setattr, and fsopen/fsconfig/fsmount of tmpfs and ramfs.  The
+ * extension is opt-in so that the inputs kept before it (fuzz/corpus/ops,
+ * fuzz/regressions/ops: none starts with 0xfe or 0xff) decode to the
+ * programs they always did; a new kind goes at the end of the extended
+ * table, never before K_NR.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -177,7 +178,7 @@ enum kind {
 	K_SB_EDQUOT, K_SB_NETWORK, K_FSINFO, K_TREE_OPS_MKDIR2, K_NR,
 	/* the extended kinds (first byte 0xfe or 0xff) */
 	K_MOVE_MOUNT = K_NR, K_MOVE_MOUNT_FD, K_OPEN_TREE, K_MOUNT_SETATTR,
-	K_CLOSE_TREE, K_MOVE_MOUNT2, K_NR_EXT
+	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_NR_EXT
 };
 
 /*
@@ -201,6 +202,16 @@ static const char *const attrs_set[] = {
 static const char *const attrs_clr[] = { NULL, NULL, "ro", "atime", "nosuid,nodev", "atime,ro" };
 static const char *const setattr_propagations[] = {
 	NULL, NULL, "shared", "slave", "private", "unbindable",
+};
+/* fsconfig()'s: mostly create, a few parameters tmpfs and ramfs take or refuse */
+static const char *const fsconfig_args[] = {
+	"create", "create", "string source t", "flag ro", "string size 1m",
+	"string mode 700", "reconfigure", "flag nosuid", "string size lots", "create-excl",
+};
+/* fsmount()'s attributes */
+static const char *const fsmount_attrs[] = {
+	NULL, NULL, "ro", "nosuid,nodev", "noatime", "nosymfollow", "relatime,noexec",
+	"strictatime",
 };
 
 static void decode_op(struct rd *r, struct prog_op *op, bool ext)
@@ -432,6 +443,30 @@ static void decode_op(struct rd *r, struct prog_op *op, bool ext)
 		/* any of f0..f3 (K_CLOSE closes f0, f1 and the pipes) */
 		word(op, "close");
 		word(op, "%s", PICK(r, fds));
+		break;
+	case K_FSOPEN:
+		word(op, "fsopen");
+		word(op, "%s", PICK(r, fds));
+		word(op, u8(r) & 1 ? "ramfs" : "tmpfs");
+		break;
+	case K_FSCONFIG: {
+		/* separate words: "string source t" */
+		char args[32], *w, *save;
+
+		word(op, "fsconfig");
+		word(op, "%s", PICK(r, fds));
+		snprintf(args, sizeof(args), "%s", PICK(r, fsconfig_args));
+		for (w = strtok_r(args, " ", &save); w; w = strtok_r(NULL, " ", &save))
+			word(op, "%s", w);
+		break;
+	}
+	case K_FSMOUNT:
+		b = u8(r);
+		word(op, "fsmount");
+		word(op, "%s", fds[b & 3]);
+		word(op, "%s", fds[(b >> 2) & 3]);
+		if ((s = PICK(r, fsmount_attrs)))
+			word(op, "%s", s);
 		break;
 	}
 }

@@ -92,6 +92,12 @@ static const struct errset errsets[] = {
 	{ "move_mount", { WALK, EPERM, EINVAL, EBADF, EBUSY, EXDEV, END } },
 	{ "open_tree", { WALK, EPERM, EINVAL, EBADF, EMFILE, END } },
 	{ "mount_setattr", { WALK, EPERM, EINVAL, EBADF, EBUSY, END } },
+	/* fsconfig: EBUSY for a context past its state, EOPNOTSUPP for a
+	 * command the filesystem does not take */
+	{ "fsopen", { EPERM, ENODEV, EINVAL, EMFILE, END } },
+	{ "fsconfig", { EPERM, EINVAL, EBADF, EBUSY, EOPNOTSUPP, EROFS, ENOSPC,
+			END } },
+	{ "fsmount", { EPERM, EINVAL, EBADF, EBUSY, EMFILE, END } },
 };
 
 /* A finding: fail the harness, or (keep_going) keep it and end the program. */
@@ -417,6 +423,41 @@ static long do_mount_setattr(struct run *r, struct vfsim_task *t, const struct p
 	return vfsim_mount_setattr(t, dfd, path, (unsigned int)flags, &attr, sizeof(attr));
 }
 
+static long do_fsopen(struct run *r, const struct prog_op *op)
+{
+	long ret = vfsim_fsopen(r->task[PT_INIT], op->words[2], 0);
+
+	if (ret >= 0)
+		r->fd[name_index(op->words[1])] = (int)ret;
+	return ret;
+}
+
+/* fsconfig NAME COMMAND [KEY [VALUE]]: the commands decode.c makes take no fd */
+static long do_fsconfig(struct run *r, const struct prog_op *op)
+{
+	const char *key = op->nwords > 3 ? op->words[3] : NULL;
+	const char *value = op->nwords > 4 ? op->words[4] : NULL;
+	unsigned long cmd = 0;
+	char why[256];
+
+	if (vfsim_scenario_mount_api_words("fsconfig", op->words[2], &cmd, why,
+					   sizeof(why)) < 0)
+		fuzz_fail("fsconfig: %s", why);
+	return vfsim_fsconfig(r->task[PT_INIT], fd_of(r, op->words[1]), (unsigned int)cmd,
+			      key, value, 0);
+}
+
+static long do_fsmount(struct run *r, const struct prog_op *op)
+{
+	unsigned long words = api_words(op, "fsmount", 3);
+	long ret = vfsim_fsmount(r->task[PT_INIT], fd_of(r, op->words[2]),
+				 (unsigned int)(words >> 32), (unsigned int)words);
+
+	if (ret >= 0)
+		r->fd[name_index(op->words[1])] = (int)ret;
+	return ret;
+}
+
 static long do_close(struct run *r, const struct prog_op *op)
 {
 	int i = name_index(op->words[1]);
@@ -432,8 +473,12 @@ static bool runnable(struct run *r, const struct prog_op *op)
 	const char *v = op->words[0];
 	int i;
 
-	if (strcmp(v, "open") == 0 || strcmp(v, "open_tree") == 0)
+	if (!strcmp(v, "open") || !strcmp(v, "open_tree") || !strcmp(v, "fsopen"))
 		return fd_of(r, op->words[1]) < 0;
+	if (!strcmp(v, "fsmount"))
+		return fd_of(r, op->words[1]) < 0 && fd_of(r, op->words[2]) >= 0;
+	if (!strcmp(v, "fsconfig"))
+		return fd_of(r, op->words[1]) >= 0;
 	if (at_name(op))
 		return fd_of(r, at_name(op)) >= 0;
 	if (strcmp(v, "pipe") == 0) {
@@ -452,9 +497,11 @@ static bool named(const struct prog_op *op)
 {
 	const char *v = op->words[0];
 
-	return at_name(op) || !strcmp(v, "open") || !strcmp(v, "open_tree") || !strcmp(v, "pipe") || !strcmp(v, "close") ||
-	       !strcmp(v, "size") || !strcmp(v, "filter") || !strcmp(v, "read") ||
-	       !strcmp(v, "write") || !strncmp(v, "watch_", 6) || !strncmp(v, "unwatch_", 8);
+	return at_name(op) || !strcmp(v, "open") || !strcmp(v, "open_tree") ||
+	       !strcmp(v, "fsopen") || !strcmp(v, "fsconfig") || !strcmp(v, "fsmount") ||
+	       !strcmp(v, "pipe") || !strcmp(v, "close") || !strcmp(v, "size") ||
+	       !strcmp(v, "filter") || !strcmp(v, "read") || !strcmp(v, "write") ||
+	       !strncmp(v, "watch_", 6) || !strncmp(v, "unwatch_", 8);
 }
 
 static long run_op(struct run *r, struct prog_op *op)
@@ -540,6 +587,12 @@ static long run_op(struct run *r, struct prog_op *op)
 		return do_move_mount(r, t, op);
 	if (!strcmp(v, "mount_setattr"))
 		return do_mount_setattr(r, t, op);
+	if (!strcmp(v, "fsopen"))
+		return do_fsopen(r, op);
+	if (!strcmp(v, "fsconfig"))
+		return do_fsconfig(r, op);
+	if (!strcmp(v, "fsmount"))
+		return do_fsmount(r, op);
 	fuzz_fail("no such verb '%s'", v);
 }
 

@@ -46,7 +46,7 @@ static bool kdiff_verb(const struct prog_op *op)
 	static const char *const verbs[] = {
 		"mkdir", "symlink", "chmod", "chown", "cd", "chroot", "open", "close",
 		"bind", "move", "umount", "remount", "setattr", "propagation",
-		"open_tree", "move_mount", "mount_setattr",
+		"open_tree", "move_mount", "mount_setattr", "fsopen", "fsconfig", "fsmount",
 	};
 	size_t i;
 
@@ -84,15 +84,16 @@ int prog_print_kdiff(const struct prog *p, FILE *out)
 			continue;
 		/*
 		 * kdiff checks names before either side runs: an `open` (or
-		 * `open_tree`) takes its name whether or not the call
+		 * `open_tree`, `fsopen`, `fsmount`) takes its name whether or not the call
 		 * succeeds, until `close`.  One that failed here is closed
 		 * (EBADF on both sides) before the name is opened again, so
 		 * that the calls on the new fd run there too.
 		 */
 		if (!strcmp(op->words[0], "open") || !strcmp(op->words[0], "open_tree") ||
+		    !strcmp(op->words[0], "fsopen") || !strcmp(op->words[0], "fsmount") ||
 		    !strcmp(op->words[0], "close")) {
 			bool *taken = &named[(op->words[1][1] - '0') & 3];
-			bool open = op->words[0][0] == 'o';
+			bool open = strcmp(op->words[0], "close") != 0;
 
 			if (*taken && open) {
 				fprintf(out, "close %s\n", op->words[1]);
