@@ -74,8 +74,10 @@ static const struct errset errsets[] = {
 	{ "pipe", { EINVAL, EMFILE, END } },
 	{ "size", { EBADF, EINVAL, EBUSY, ENOTTY, ENODEV, END } },
 	{ "filter", { EBADF, EINVAL, ENOTTY, ENODEV, END } },
-	/* ENODATA: an fs_context's fd (fsopen) with no message left */
-	{ "read", { EBADF, EISDIR, EINVAL, EAGAIN, ERESTARTSYS, ENOBUFS, ENODATA, END } },
+	/* an fs_context's fd (fsopen): ENODATA with no message left,
+	 * EMSGSIZE for a buffer shorter than the next one */
+	{ "read", { EBADF, EISDIR, EINVAL, EAGAIN, ERESTARTSYS, ENOBUFS, ENODATA, EMSGSIZE,
+		    END } },
 	{ "write", { EBADF, EXDEV, EPIPE, EAGAIN, ERESTARTSYS, EINVAL, END } },
 	{ "watch_mount", { WALK, EBADF, EINVAL, EBUSY, EPERM, EBADSLT, END } },
 	{ "watch_sb", { WALK, EBADF, EINVAL, EBUSY, EPERM, EBADSLT, END } },
