@@ -18,14 +18,17 @@
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <vfs/kernel.h>
-#include <vfs/mount_api.h>
 
 #include "invariants.h"
 
-/* A peer or master may be in @ns or in a detached tree's namespace. */
+/*
+ * A peer or master may be in @ns or in a detached tree's namespace, an
+ * anonymous one (sequence number 0: is_anon_ns() of vfs/mount_api.h,
+ * which api/ does not include).
+ */
 static bool ns_ok(struct mnt_namespace *ns, struct mount *m)
 {
-	return m->mnt_ns == ns || (m->mnt_ns && is_anon_ns(m->mnt_ns));
+	return m->mnt_ns == ns || (m->mnt_ns && !m->mnt_ns->seq);
 }
 
 /* Longer than any ring, list or chain: the instance's mounts, all namespaces. */
