@@ -53,6 +53,62 @@ static bool trailing_slash_after_name(int dfd, struct filename *name)
 	return type == LAST_NORM;
 }
 
+/*
+ * The name O_CREAT creates for @name, which a followed lookup did not
+ * find: open_last_lookups() follows a last component that is a symlink
+ * and creates what the body names (resolved from the link's directory),
+ * through up to MAXSYMLINKS links.  @name itself when the last component
+ * is no symlink (or its parent is missing, which creating reports), else
+ * a new name for putname(); ERR_PTR on failure.
+ */
+static struct filename *create_name(int dfd, struct filename *name)
+{
+	struct filename *cur = name;
+	int links;
+
+	for (links = 0;; links++) {
+		const char *body, *slash;
+		struct filename *next;
+		struct path path;
+		size_t dir, len;
+
+		if (filename_lookup(dfd, cur, 0, &path))
+			return cur;
+		if (!d_is_symlink(path.dentry)) {
+			path_put(&path);
+			return cur;
+		}
+		if (links >= MAXSYMLINKS) {
+			path_put(&path);
+			next = ERR_PTR(-ELOOP);
+			goto out;
+		}
+		body = path.dentry->d_inode->i_link;
+		slash = strrchr(cur->name, '/');
+		/* an absolute body stands alone; a relative one follows the
+		 * link's directory, as the walk to the link named it */
+		dir = body[0] == '/' || !slash ? 0 : (size_t)(slash - cur->name) + 1;
+		len = dir + strlen(body);
+		next = len >= PATH_MAX ? ERR_PTR(-ENAMETOOLONG) :
+		       kmalloc(sizeof(*next) + len + 1, GFP_KERNEL);
+		if (!next)
+			next = ERR_PTR(-ENOMEM);
+		if (!IS_ERR(next)) {
+			memcpy(next->iname, cur->name, dir);
+			memcpy(next->iname + dir, body, len - dir + 1);
+			next->name = next->iname;
+			next->refcnt = 1;
+		}
+		path_put(&path);
+out:
+		if (cur != name)
+			putname(cur);
+		if (IS_ERR(next))
+			return next;
+		cur = next;
+	}
+}
+
 long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 {
 	unsigned int lookup_flags = 0;
@@ -104,9 +160,14 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 			path_put(&path);
 			err = -EISDIR;
 		} else if (err == -ENOENT) {
-			err = do_mkfile(dfd, name, mode);
+			struct filename *target = (lookup_flags & LOOKUP_FOLLOW) ?
+						  create_name(dfd, name) : name;
+
+			err = IS_ERR(target) ? PTR_ERR(target) : do_mkfile(dfd, target, mode);
 			if (!err)
-				err = filename_lookup(dfd, name, lookup_flags, &path);
+				err = filename_lookup(dfd, target, lookup_flags, &path);
+			if (!IS_ERR(target) && target != name)
+				putname(target);
 			acc_mode = 0;	/* a file we just created opens as asked */
 		}
 	} else {

@@ -183,6 +183,18 @@ static long op_open_creat(struct fault_run *r)
 	return vfsim_openat(r->t, AT_FDCWD, "/mnt/a/file", O_CREAT | O_RDWR, 0644);
 }
 
+/* through a dangling symlink: the name the link's body makes, then the file */
+static void setup_dangling(struct fault_run *r)
+{
+	setup_one(r);
+	OK(vfsim_symlinkat(r->t, "file", AT_FDCWD, "/mnt/a/link"));
+}
+
+static long op_open_creat_link(struct fault_run *r)
+{
+	return vfsim_openat(r->t, AT_FDCWD, "/mnt/a/link", O_CREAT | O_RDWR, 0644);
+}
+
 static long op_open_path(struct fault_run *r)
 {
 	return vfsim_openat(r->t, AT_FDCWD, "/mnt/a", O_PATH | O_DIRECTORY, 0);
@@ -329,6 +341,8 @@ FAULT_ALLOC_TEST(fault_alloc, symlink, .setup = setup_one, .op = op_symlink,
 		 .errnos = { ENOMEM, ENOSPC })
 FAULT_ALLOC_TEST(fault_alloc, open_creat, .setup = setup_one, .op = op_open_creat,
 		 .errnos = { ENOMEM, ENOSPC })
+FAULT_ALLOC_TEST(fault_alloc, open_creat_link, .setup = setup_dangling,
+		 .op = op_open_creat_link, .errnos = { ENOMEM, ENOSPC }, .min_allocs = 6)
 FAULT_ALLOC_TEST(fault_alloc, open_path, .setup = setup_one, .op = op_open_path)
 FAULT_ALLOC_TEST(fault_alloc, mkautomount, .setup = setup_one, .op = op_mkautomount,
 		 .errnos = { ENOMEM, ENOSPC })
