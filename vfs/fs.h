@@ -49,6 +49,22 @@ struct timespec64 {
 	long tv_nsec;
 };
 
+static inline int timespec64_compare(const struct timespec64 *a,
+				     const struct timespec64 *b)
+{
+	if (a->tv_sec != b->tv_sec)
+		return a->tv_sec < b->tv_sec ? -1 : 1;
+	if (a->tv_nsec != b->tv_nsec)
+		return a->tv_nsec < b->tv_nsec ? -1 : 1;
+	return 0;
+}
+
+static inline bool timespec64_equal(const struct timespec64 *a,
+				    const struct timespec64 *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
 #define NAME_MAX 255
 #define PATH_MAX 4096
 #define MAXSYMLINKS 40
@@ -202,6 +218,10 @@ unsigned int full_name_hash(const void *salt, const char *name, unsigned int len
 struct inode *new_inode(struct super_block *sb);
 void iput_final(struct inode *inode);
 int inode_permission(struct inode *inode, int mask);
+/* Access times of symlinks the walk follows (fs/inode.c). */
+struct path;
+bool atime_needs_update(const struct path *path, struct inode *inode);
+void touch_atime(const struct path *path);
 
 struct kstatfs {
 	long f_type;

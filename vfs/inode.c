@@ -23,6 +23,59 @@ void iput_final(struct inode *inode)
 	kfree_rcu(inode, rcu);
 }
 
+/*
+ * relatime: update an atime that is not newer than the mtime or the ctime,
+ * or a day old; other mounts update every time (strictatime).
+ */
+static bool relatime_need_update(struct vfsmount *mnt, struct inode *inode,
+				 struct timespec64 now)
+{
+	if (!(READ_ONCE(mnt->mnt_flags) & MNT_RELATIME))
+		return true;
+	if (timespec64_compare(&inode->i_mtime, &inode->i_atime) >= 0)
+		return true;
+	if (timespec64_compare(&inode->i_ctime, &inode->i_atime) >= 0)
+		return true;
+	return now.tv_sec - inode->i_atime.tv_sec >= 24 * 60 * 60;
+}
+
+/*
+ * Whether reading @inode through @path changes its atime.  The walk asks
+ * before following a symlink: a yes makes 5.8's RCU walk leave RCU mode
+ * (pick_link()'s unlazy_walk()), so the walk ends with path_put() and is a
+ * use of the mounts it holds then (mntput() clears their expiry marks).
+ */
+bool atime_needs_update(const struct path *path, struct inode *inode)
+{
+	struct vfsmount *mnt = path->mnt;
+	unsigned int mnt_flags = READ_ONCE(mnt->mnt_flags);
+	struct timespec64 now;
+
+	if (READ_ONCE(inode->i_sb->s_flags) & (SB_RDONLY | SB_NOATIME))
+		return false;	/* IS_NOATIME() */
+	if (mnt_flags & MNT_NOATIME)
+		return false;
+	if ((mnt_flags & MNT_NODIRATIME) && S_ISDIR(inode->i_mode))
+		return false;
+	now = current_time_v(inode->i_sb->s_kernel);
+	if (!relatime_need_update(mnt, inode, now))
+		return false;
+	return !timespec64_equal(&inode->i_atime, &now);
+}
+
+/* A read-only mount keeps the atime (__mnt_want_write() fails), though the
+ * question above was still asked. */
+void touch_atime(const struct path *path)
+{
+	struct inode *inode = path->dentry->d_inode;
+
+	if (!atime_needs_update(path, inode))
+		return;
+	if (__mnt_is_readonly(path->mnt))
+		return;
+	inode->i_atime = current_time_v(inode->i_sb->s_kernel);
+}
+
 bool capable(int cap)
 {
 	return current->cred.cap_effective & (1ULL << cap);

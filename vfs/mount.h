@@ -265,6 +265,17 @@ int finish_automount(struct vfsmount *m, struct path *path);
 void mnt_set_expiry(struct vfsmount *mnt, struct list_head *expiry_list);
 void mark_mounts_for_expiry(struct list_head *mounts);
 int mnt_get_count(struct mount *mnt);
+/*
+ * A use of @mnt: it is no longer a candidate for expiry.  What mntput()
+ * does on every put, so what every reference the walk drops in ref-walk
+ * mode does (fs/namei.c), as mark_mounts_for_expiry() expects.
+ */
+static inline void mnt_clear_expiry_mark(struct mount *mnt)
+{
+	if (unlikely(READ_ONCE(mnt->mnt_expiry_mark)))
+		WRITE_ONCE(mnt->mnt_expiry_mark, 0);
+}
+
 bool __mnt_is_readonly(struct vfsmount *mnt);
 int path_mount(const char *dev_name, struct path *path, const char *type_page,
 	       unsigned long flags, const char *data_page);

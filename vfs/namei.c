@@ -88,7 +88,9 @@ void putname(struct filename *name)
  * Drop a reference the walk took for itself.  The kernel walks in RCU mode
  * and takes no reference on the mounts it only passes through, so passing
  * through a mount is no use of it: its expiry mark stays.  Only the path a
- * lookup returns is a use, when its caller puts it (path_put()).
+ * lookup returns is a use, when its caller puts it (path_put()) -- unless
+ * the walk left RCU mode (nd->ref_walk): from then on every reference it
+ * drops is a real mntput(), so nd_path_put() below.
  */
 static void walk_path_put(const struct path *path)
 {
@@ -111,7 +113,7 @@ static int may_lookup(struct nameidata *nd)
 	return inode_permission(nd->path.dentry->d_inode, MAY_EXEC);
 }
 
-static bool follow_up(struct path *path)
+static bool follow_up(struct path *path, bool ref_walk)
 {
 	struct vfsim *v = current_kernel();
 	struct mount *mnt = real_mount(path->mnt);
@@ -129,7 +131,11 @@ static bool follow_up(struct path *path)
 	up_read(&v->namespace_sem);
 	dput(path->dentry);
 	path->dentry = mountpoint;
-	mntput_no_expire(real_mount(path->mnt));
+	/* ref-walk's follow_up() puts the child: a use of it */
+	if (ref_walk)
+		mntput(path->mnt);
+	else
+		mntput_no_expire(real_mount(path->mnt));
 	path->mnt = &parent->mnt;
 	return true;
 }
@@ -168,7 +174,7 @@ static int follow_automount(struct path *path, struct nameidata *nd)
 		/* Someone else made a mount here whilst we were busy */
 		return 0;
 	case 0:
-		walk_path_put(path);
+		nd_path_put(nd, path);
 		path->mnt = mnt;
 		path->dentry = dget(mnt->mnt_root);
 		return 0;
@@ -186,7 +192,7 @@ static int follow_automount(struct path *path, struct nameidata *nd)
  * the next level: on a stack of N mounts every walk paid that N times.
  * False if nothing is mounted on @path (any more).
  */
-static bool follow_mount_stack(struct path *path)
+static bool follow_mount_stack(struct path *path, bool ref_walk)
 {
 	struct vfsim *v = path->mnt->mnt_sb->s_kernel;
 	struct vfsmount *mnt = path->mnt;
@@ -195,6 +201,10 @@ static bool follow_mount_stack(struct path *path)
 
 	down_read(&v->namespace_sem);
 	while (d_mountpoint(dentry) && (mounted = __lookup_mnt_in(v, mnt, dentry))) {
+		/* ref-walk takes and puts each level (lookup_mnt(), then
+		 * mntput()): a use of every mount the stack is crossed on */
+		if (ref_walk)
+			mnt_clear_expiry_mark(real_mount(mnt));
 		mnt = &mounted->mnt;
 		dentry = mnt->mnt_root;
 	}
@@ -219,8 +229,12 @@ static int follow_managed(struct path *path, struct nameidata *nd, bool automoun
 	for (;;) {
 		unsigned int flags = READ_ONCE(path->dentry->d_flags);
 
-		if ((flags & DCACHE_MOUNTED) && follow_mount_stack(path))
+		if ((flags & DCACHE_MOUNTED) &&
+		    follow_mount_stack(path, nd && nd->ref_walk))
 			continue;
+		/* __follow_mount_rcu() gives up on an automount point */
+		if ((flags & DCACHE_NEED_AUTOMOUNT) && nd)
+			nd->ref_walk = true;
 		if ((flags & DCACHE_NEED_AUTOMOUNT) && automount) {
 			int err = follow_automount(path, nd);
 
@@ -250,7 +264,7 @@ static void follow_dotdot(struct nameidata *nd)
 			nd->path.dentry = parent;
 			break;
 		}
-		if (!follow_up(&nd->path))
+		if (!follow_up(&nd->path, nd->ref_walk))
 			break;
 	}
 	follow_managed(&nd->path, nd, false);
@@ -305,7 +319,7 @@ static int walk_component(struct nameidata *nd, const char *comp, unsigned int l
 			      LOOKUP_AUTOMOUNT));
 	err = follow_managed(&next, nd, want_automount);
 	if (err) {
-		walk_path_put(&next);
+		nd_path_put(nd, &next);
 		return err;
 	}
 
@@ -316,27 +330,34 @@ static int walk_component(struct nameidata *nd, const char *comp, unsigned int l
 		/* pick_link() of 5.10: a nosymfollow mount follows none. */
 		if (++nd->total_link_count > MAXSYMLINKS ||
 		    (READ_ONCE(next.mnt->mnt_flags) & MNT_NOSYMFOLLOW)) {
-			walk_path_put(&next);
+			nd_path_put(nd, &next);
 			return -ELOOP;
 		}
+		/* pick_link(): an atime to update leaves RCU mode first */
+		if (nd->ref_walk)
+			touch_atime(&next);
+		else if (atime_needs_update(&next, next.dentry->d_inode)) {
+			nd->ref_walk = true;
+			touch_atime(&next);
+		}
 		if (!body || !*body) {
-			walk_path_put(&next);
+			nd_path_put(nd, &next);
 			return -ENOENT;
 		}
 		/* Keep the body alive while we walk it: the dentry pins it. */
 		if (body[0] == '/') {
 			nd->root_set = true;
-			walk_path_put(&nd->path);
+			nd_path_put(nd, &nd->path);
 			nd->path = nd->root;
 			path_get(&nd->path);
 		}
 		/* The body's last component stands where the link stood. */
 		err = walk_body(nd, body, false, NULL, NULL, is_last, slash);
-		walk_path_put(&next);
+		nd_path_put(nd, &next);
 		return err;
 	}
 
-	walk_path_put(&nd->path);
+	nd_path_put(nd, &nd->path);
 	nd->path = next;
 	return 0;
 }
@@ -365,16 +386,23 @@ static int walk_body(struct nameidata *nd, const char *name, bool stop_at_last,
 		bool slash, is_last;
 		int err;
 
-		if (!d_is_dir(nd->path.dentry))
+		/* link_path_walk() leaves RCU mode before its -ENOTDIR */
+		if (!d_is_dir(nd->path.dentry)) {
+			nd->ref_walk = true;
 			return -ENOTDIR;
+		}
 		err = may_lookup(nd);
 		if (err)
 			return err;
 
 		while (comp[len] && comp[len] != '/')
 			len++;
-		if (len > NAME_MAX)
+		/* The filesystem's ->lookup() says so, after lookup_slow()
+		 * left RCU mode: no dentry has such a name. */
+		if (len > NAME_MAX) {
+			nd->ref_walk = true;
 			return -ENAMETOOLONG;
+		}
 		name = comp + len;
 		slash = *name == '/';
 		while (*name == '/')
@@ -393,8 +421,11 @@ static int walk_body(struct nameidata *nd, const char *name, bool stop_at_last,
 		err = walk_component(nd, comp, len, is_last, slash);
 		if (err)
 			return err;
-		if (is_last && slash && !d_is_dir(nd->path.dentry))
+		/* LOOKUP_DIRECTORY's test comes after complete_walk() */
+		if (is_last && slash && !d_is_dir(nd->path.dentry)) {
+			nd->ref_walk = true;
 			return -ENOTDIR;
+		}
 	}
 	return 0;
 }
@@ -470,8 +501,11 @@ int filename_lookup(int dfd, struct filename *name, unsigned int flags,
 	 */
 	if (!err && (flags & LOOKUP_MOUNTPOINT))
 		err = follow_managed(&nd.path, &nd, false);
-	if (!err && (flags & LOOKUP_DIRECTORY) && !d_is_dir(nd.path.dentry))
+	/* path_lookupat() tests LOOKUP_DIRECTORY after complete_walk() */
+	if (!err && (flags & LOOKUP_DIRECTORY) && !d_is_dir(nd.path.dentry)) {
+		nd.ref_walk = true;
 		err = -ENOTDIR;
+	}
 	if (!err && !*name->name && !(flags & LOOKUP_EMPTY))
 		err = -ENOENT;
 	if (err)
@@ -497,8 +531,10 @@ int filename_parentat(int dfd, struct filename *name, unsigned int flags,
 	last->name = "";
 	last->len = 0;
 	err = walk_body(&nd, name->name, true, last, type, true, false);
-	if (!err && *type == LAST_NORM && !d_is_dir(nd.path.dentry))
+	if (!err && *type == LAST_NORM && !d_is_dir(nd.path.dentry)) {
+		nd.ref_walk = true;	/* as in walk_body() */
 		err = -ENOTDIR;
+	}
 	if (!err && *type == LAST_NORM) {
 		err = may_lookup(&nd);
 		if (!err)

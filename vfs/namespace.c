@@ -407,9 +407,7 @@ void mntput(struct vfsmount *m)
 	if (m) {
 		struct mount *mnt = real_mount(m);
 
-		/* Any use of a mount makes it unexpired again. */
-		if (unlikely(READ_ONCE(mnt->mnt_expiry_mark)))
-			WRITE_ONCE(mnt->mnt_expiry_mark, 0);
+		mnt_clear_expiry_mark(mnt);
 		mntput_no_expire(mnt);
 	}
 }

@@ -189,3 +189,71 @@ VT_TEST(vfs_expiry, automounts_expire, "empty", NULL)
 	EXPECT(vfsim_umount2(t, "/auto", 0), 0);
 	cr_assert(vt_tree_is(t, 0, "1 1 / rootfs rootfs\n"));
 }
+
+/*
+ * A walk that leaves RCU mode part-way (5.8's pick_link() does, before a
+ * symlink whose atime needs an update) puts every reference it drops from
+ * then on with mntput(): the mount of the link, and each level of a stack
+ * it crosses, are used.  A walk that stays in RCU mode uses only the mount
+ * it ends on.
+ *
+ *   /              rootfs (1)
+ *   |-/e           tmpfs "e" (2), with the symlink /e/l -> /m
+ *   `-/m           tmpfs "m1" (3)
+ *     `-/m         tmpfs "m2" (4), on top of it
+ */
+VT_TEST(vfs_expiry, ref_walk_puts_are_uses, "empty", NULL)
+{
+	fx_tmpfs(t, "e", "/e");
+	EXPECT(vfsim_symlinkat(t, "/m", AT_FDCWD, "/e/l"), 0);
+	fx_tmpfs(t, "m1", "/m");
+	EXPECT(vfsim_mnt_set_expiry(t, "/m"), 0);	/* the lower one */
+	EXPECT(vfsim_mount(t, "m2", "/m", "tmpfs", 0, NULL), 0);
+	EXPECT(vfsim_mnt_set_expiry(t, "/e"), 0);
+	EXPECT(vfsim_expire_mounts(v), 0);
+	cr_assert(vt_desc(t, 2).expiry_marked);
+	cr_assert(vt_desc(t, 3).expiry_marked);
+
+	/* the link's first follow updates its atime (relatime: not newer
+	 * than its mtime): out of RCU mode, so /e and the covered /m are
+	 * put, each a use */
+	EXPECT(vfsim_path_mnt_id(t, "/e/l/."), 4);
+	cr_assert(!vt_desc(t, 2).expiry_marked);
+	cr_assert(!vt_desc(t, 3).expiry_marked);
+
+	/* now the atime is newer than the mtime and the ctime: the walk
+	 * stays in RCU mode and uses neither */
+	EXPECT(vfsim_expire_mounts(v), 0);
+	EXPECT(vfsim_path_mnt_id(t, "/e/l/."), 4);
+	cr_assert(vt_desc(t, 2).expiry_marked);
+	cr_assert(vt_desc(t, 3).expiry_marked);
+
+	/* a day later relatime updates it again */
+	vfsim_clock_advance(v, 24ull * 3600 * 1000000000);
+	EXPECT(vfsim_path_mnt_id(t, "/e/l/."), 4);
+	cr_assert(!vt_desc(t, 2).expiry_marked);
+	cr_assert(!vt_desc(t, 3).expiry_marked);
+
+	/* noatime: never an update, so never out of RCU mode for it */
+	EXPECT(vfsim_mount(t, NULL, "/e", NULL,
+			   MS_REMOUNT | MS_BIND | MS_NOATIME, NULL), 0);
+	EXPECT(vfsim_expire_mounts(v), 0);
+	vfsim_clock_advance(v, 24ull * 3600 * 1000000000);
+	EXPECT(vfsim_path_mnt_id(t, "/e/l/."), 4);
+	cr_assert(vt_desc(t, 2).expiry_marked);
+
+	/* ".." in ref-walk mode puts the child mount it climbs out of:
+	 * /r -> e/d is followed for the first time (out of RCU mode), the
+	 * walk crosses onto /e and climbs back out of it */
+	EXPECT(vfsim_mount(t, NULL, "/e", NULL, MS_REMOUNT | MS_BIND, NULL), 0);
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/e/d", 0755), 0);
+	EXPECT(vfsim_symlinkat(t, "e/d", AT_FDCWD, "/r"), 0);
+	EXPECT(vfsim_expire_mounts(v), 0);
+	cr_assert(vt_desc(t, 2).expiry_marked);
+	EXPECT(vfsim_path_mnt_id(t, "/r/../.."), 1);
+	cr_assert(!vt_desc(t, 2).expiry_marked);
+	/* the same walk in RCU mode (the atime is new now): no use */
+	EXPECT(vfsim_expire_mounts(v), 0);
+	EXPECT(vfsim_path_mnt_id(t, "/r/../.."), 1);
+	cr_assert(vt_desc(t, 2).expiry_marked);
+}
