@@ -12,6 +12,10 @@
  *    the chain of masters ends (no cycle); a mount that is no slave is on
  *    no slave list;
  *  - each mount on a slave list names the list's owner as its master;
+ *  - a peer group of slaves stands on its master's slave list as one run,
+ *    in the order of its peer ring: propagate_mnt()'s next_group() walks
+ *    it so (clone_mnt() puts a copy beside its source on both lists), and
+ *    a group split across the list is propagated to twice;
  *  - the scratch state of propagate_mnt()/propagate_umount() is gone:
  *    no MNT_MARKED, MNT_UMOUNT, and mnt_umounting is empty.
  */
@@ -138,6 +142,48 @@ static void check_master(struct mnt_namespace *ns, struct mount *m,
 	}
 }
 
+static struct mount *slave_entry(struct list_head *pos)
+{
+	return list_entry(pos, struct mount, mnt_slave);
+}
+
+static struct mount *peer_entry(struct list_head *pos)
+{
+	return list_entry(pos, struct mount, mnt_share);
+}
+
+/*
+ * Each shared slave of @m that ends a run (the next entry of the slave
+ * list is not its next peer) must end a run that holds its whole ring.
+ */
+static void check_slave_runs(struct mnt_namespace *ns, struct mount *m,
+			     struct checker *c)
+{
+	unsigned long limit = mounts_limit(ns);
+	struct mount *s, *x;
+
+	list_for_each_entry(s, &m->mnt_slave_list, mnt_slave) {
+		unsigned long run = 1, ring = 1;
+
+		if (!IS_MNT_SHARED(s))
+			continue;
+		if (s->mnt_slave.next != &m->mnt_slave_list &&
+		    slave_entry(s->mnt_slave.next) == peer_entry(s->mnt_share.next))
+			continue;
+		for (x = s; x->mnt_slave.prev != &m->mnt_slave_list &&
+			    slave_entry(x->mnt_slave.prev) == peer_entry(x->mnt_share.prev) &&
+			    run <= limit; x = slave_entry(x->mnt_slave.prev))
+			run++;
+		for (x = peer_entry(s->mnt_share.next); x != s && ring <= limit;
+		     x = peer_entry(x->mnt_share.next))
+			ring++;
+		if (run != ring)
+			checker_fail(c, "mount %d: peer group %d split on master "
+				     "%d's slave list (a run of %lu of %lu peers)",
+				     s->mnt_id, s->mnt_group_id, m->mnt_id, run, ring);
+	}
+}
+
 void check_propagation(struct mnt_namespace *ns, struct mount *m,
 		       struct checker *c)
 {
@@ -147,6 +193,8 @@ void check_propagation(struct mnt_namespace *ns, struct mount *m,
 		checker_fail(c, "mount %d: left on an umount scratch list", m->mnt_id);
 	check_peers(ns, m, c);
 	check_master(ns, m, c);
+	if (!c->bad)
+		check_slave_runs(ns, m, c);
 }
 
 /* The lowest mount ID of @m's peer ring names the ring. */

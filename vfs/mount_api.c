@@ -231,11 +231,16 @@ static int do_set_group(struct path *from_path, struct path *to_path)
 	if (!IS_MNT_SHARED(from) && !IS_MNT_SLAVE(from))
 		goto out;
 
+	/*
+	 * Beside @from on the master's slave list, as 6.16's d8cc0362f918
+	 * puts it (5.15 put it at the list's head): propagate_mnt()'s
+	 * next_group() walks a slave peer group as one run of that list, in
+	 * the order of its peer ring, and a group split across the list is
+	 * propagated to twice.
+	 */
 	if (IS_MNT_SLAVE(from)) {
-		struct mount *m = from->mnt_master;
-
-		list_add(&to->mnt_slave, &m->mnt_slave_list);
-		to->mnt_master = m;
+		list_add(&to->mnt_slave, &from->mnt_slave);
+		to->mnt_master = from->mnt_master;
 	}
 	if (IS_MNT_SHARED(from)) {
 		to->mnt_group_id = from->mnt_group_id;
