@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "compare.h"
@@ -145,6 +146,7 @@ static void compare_sides(struct check *c, const struct kd_transcript *mt,
 		.kernel = kt,
 		.eras = &c->eras,
 		.release = kt->kernel,
+		.kernel_recorded = !c->live,
 		.out = stdout,
 	};
 
@@ -155,6 +157,32 @@ static void compare_sides(struct check *c, const struct kd_transcript *mt,
 		       c->sc.stem, mt->warnings, mt->warnings == 1 ? "" : "s");
 		c->fails++;
 	}
+}
+
+/*
+ * Era entries whose scenario is gone (a renamed or deleted scenario):
+ * stale.  A scenario is looked for beside the era file.  Each scenario's
+ * check reports them, so that no run over any scenario lets them pass.
+ */
+static void stale_scenarios(struct check *c)
+{
+	const char *slash = strrchr(c->eras.path, '/');
+	char *dir = slash ? kd_strndup(c->eras.path, slash - c->eras.path) :
+			    kd_strdup(".");
+	size_t i;
+
+	for (i = 0; i < c->eras.nr; i++) {
+		const struct kd_era *e = &c->eras.v[i];
+		char *scn = kd_asprintf("%s/%s.scn", dir, e->scenario);
+
+		if (access(scn, F_OK) < 0) {
+			printf("kdiff: %s: stale era entry (%s:%lu, %s): there is no %s\n",
+			       c->sc.stem, c->eras.path, e->at, e->commit, scn);
+			c->fails++;
+		}
+		free(scn);
+	}
+	free(dir);
 }
 
 static void summary(struct check *c)
@@ -201,6 +229,7 @@ static int check_files(struct check *c)
 		       c->live ? "live" : "recorded");
 		for (i = 0; i < c->notes.nr; i++)
 			printf("%s\n", c->notes.v[i]);
+		stale_scenarios(c);
 		if (have_mt && have_kt)
 			compare_sides(c, &mt, &kt);
 		if (c->live && have_kt)

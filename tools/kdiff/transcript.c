@@ -1,13 +1,35 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Reading transcripts.  Lines: `# ...` headers, `L<n> WORDS: RESULT`,
- * `L<n> tree:` followed by the tree indented by two spaces.
+ * `L<n> tree:` followed by the tree indented by two spaces, and last
+ * `final tree:`, the tree after the last line (runner.c), with the line
+ * number KD_LINE_FINAL.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "era.h"
 #include "transcript.h"
+
+#define FINAL_TREE "final tree:"
+
+/* `final tree:` and its tree, or `final tree: ERRNO`. */
+static void parse_final(struct kd_transcript *t, const char *line)
+{
+	const char *rest = line + strlen(FINAL_TREE);
+	struct kd_entry *e;
+
+	if (*rest == ' ')
+		rest++;
+	t->e = kd_realloc(t->e, (t->nr + 1) * sizeof(*t->e));
+	e = &t->e[t->nr++];
+	memset(e, 0, sizeof(*e));
+	e->lineno = KD_LINE_FINAL;
+	e->words = kd_strdup("tree");
+	e->result = kd_strdup(rest);
+	e->tree = !*rest;
+}
 
 static char *header(const char *line, const char *key)
 {
@@ -89,6 +111,8 @@ int kd_transcript_parse(const char *text, const struct kd_script *sc,
 		*next++ = '\0';
 		if (line[0] == '#') {
 			parse_header(t, line);
+		} else if (strncmp(line, FINAL_TREE, strlen(FINAL_TREE)) == 0) {
+			parse_final(t, line);
 		} else if (line[0] == 'L') {
 			ret = parse_entry(t, sc, line, why, len);
 		} else if (strncmp(line, "  ", 2) == 0 && t->nr &&
