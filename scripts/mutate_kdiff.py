@@ -27,6 +27,10 @@ source and `ro` on a line of a tree with era entries), checked with
 --recorded; and era entries gone stale (a scenario, a line, a row that no
 longer differs), each of which must fail the check.
 
+Last, scripts/fuzz_kdiff.py's judging (as root only: it runs live): a
+program whose first difference is a listed one and whose later one is a
+mutation's must have the later one reported.
+
 Exit status: 0 when every mutation is caught, 1 when one is not (or no
 longer applies: update it), 2 on a usage or build error.
 """
@@ -183,6 +187,12 @@ def scratch_kernel_dir(work, name):
     return d
 
 
+def available(tool):
+    """Can the kernel side run here (vfsim-kdiff's --auto test)?"""
+    r = run([tool, "check", "--auto", os.path.join(KERNEL_DIR, "slave.scn")])
+    return "kernel not available" not in r.stdout
+
+
 def check(tool, args):
     r = run([tool, "check"] + args)
     return r.returncode, r.stdout + r.stderr
@@ -237,6 +247,30 @@ def stale_mutations(tool, work):
     return ok
 
 
+def fuzz_judging(build, work):
+    """fuzz_kdiff.py excuses a listed difference at its line and still
+    sees a mutation's later one (live only)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("fuzz_kdiff", os.path.join(HERE, "fuzz_kdiff.py"))
+    fk = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fk)
+    m = next(m for m in MUTATIONS if m[0] == "busy_umount_einval")
+    exe, err = build_mutant(build, work, m[0] + "-fuzz", *m[1:4])
+    if err:
+        print("mutate_kdiff: " + err)
+        return False
+    prog = ["boot empty", "as 1000 umount /nonexistent", "mkdir /b", "mount tmpfs b /b",
+            "cd /b", "umount /b", "tree"]
+    _, excuses, unexcused = fk.judge_differences(
+        exe, prog, work, "fuzz", fk.era_signatures(ROOT), fk.era_tree_signatures(ROOT))
+    ok = len(excuses) == 1 and "41525f56e256" in excuses[0] and \
+        [d[:4] for d in unexcused] == [("result", 8, "umount", "model EINVAL, kernel EBUSY")]
+    print("mutate_kdiff: fuzz_kdiff judging (a listed 5.9 difference first, %s later): %s" % (
+        m[0], "the listed one excused at its line, the later one reported" if ok else
+        "NOT CAUGHT: %s %s" % (excuses, unexcused)))
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "default"),
@@ -255,6 +289,10 @@ def main():
         results = [model_mutation(build, work, m) for m in MUTATIONS]
         results.append(transcript_mutation(tool, work))
         results.append(stale_mutations(tool, work))
+        if available(tool):
+            results.append(fuzz_judging(build, work))
+        else:
+            print("mutate_kdiff: fuzz_kdiff judging: not run (the kernel side cannot run here: it is live only)")
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
