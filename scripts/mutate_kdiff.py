@@ -27,6 +27,8 @@ source and `ro` on a line of a tree with era entries), checked with
 --recorded; and era entries gone stale (a scenario, a line, a row that no
 longer differs), each of which must fail the check.
 
+Then the invariant checker, without the kernel: slave_copy_not_shared
+must break what propagation guarantees (a master that is not shared).
 Last, scripts/fuzz_kdiff.py's judging (as root only: it runs live): a
 program whose first difference is a listed one and whose later one is a
 mutation's must have the later one reported.
@@ -247,6 +249,26 @@ def stale_mutations(tool, work):
     return ok
 
 
+def invariant_mutation(build, work):
+    """The invariant checker sees slave_copy_not_shared without the kernel:
+    a copy that should be shared gets slaves (api/invariants_pnode.c)."""
+    m = next(m for m in MUTATIONS if m[0] == "slave_copy_not_shared")
+    exe, err = build_mutant(build, work, m[0] + "-check", *m[1:4])
+    if err:
+        print("mutate_kdiff: " + err)
+        return False
+    scn = os.path.join(work, "slave_of_slave.scn")
+    with open(scn, "w") as f:
+        f.write(open(os.path.join(KERNEL_DIR, "slave_of_slave.scn")).read() + "check\n")
+    r = run([exe, "run", "--model", scn])
+    ok = "has slaves but is not shared" in r.stdout
+    print("mutate_kdiff: invariant checker (%s, slave_of_slave with a check, model only): %s" % (
+        m[0], "caught" if ok else "NOT CAUGHT"))
+    if not ok:
+        print(r.stdout)
+    return ok
+
+
 def fuzz_judging(build, work):
     """fuzz_kdiff.py excuses a listed difference at its line and still
     sees a mutation's later one (live only)."""
@@ -289,6 +311,7 @@ def main():
         results = [model_mutation(build, work, m) for m in MUTATIONS]
         results.append(transcript_mutation(tool, work))
         results.append(stale_mutations(tool, work))
+        results.append(invariant_mutation(build, work))
         if available(tool):
             results.append(fuzz_judging(build, work))
         else:
