@@ -239,15 +239,16 @@ static unsigned int unused_eras(struct kd_compare *c)
 		if (strcmp(e->scenario, c->sc->stem) != 0 || e->seen ||
 		    !kd_era_applies(e, c->release))
 			continue;
-		if (e->tree)
-			fprintf(c->out, "%s%.0lu: expected era difference did not happen: row %s %s: model %s, kernel %s since %s (%s:%lu, %s)\n",
-				e->line == KD_LINE_FINAL ? "final tree" : "L",
-				e->line, e->mount, e->field, e->model, e->kernel,
-				e->since, c->eras->path, e->at, e->commit);
+		if (e->line == KD_LINE_FINAL)
+			fputs("final tree", c->out);
 		else
-			fprintf(c->out, "L%lu: expected era difference did not happen: model %s, kernel %s since %s (%s:%lu, %s)\n",
-				e->line, e->model, e->kernel, e->since,
-				c->eras->path, e->at, e->commit);
+			fprintf(c->out, "L%lu", e->line);
+		fputs(": expected era difference did not happen: ", c->out);
+		if (e->tree)
+			fprintf(c->out, "row %s %s: ", e->mount, e->field);
+		fprintf(c->out, "model %s, kernel %s since %s (%s:%lu, %s)\n",
+			e->model, e->kernel, e->since, c->eras->path, e->at,
+			e->commit);
 		fails++;
 	}
 	return fails;

@@ -91,7 +91,8 @@ static const struct mnt_fields *find(const struct mnt_fields *m, size_t nr,
 	return NULL;
 }
 
-/* The fields of @a, then those only @b has, where the two differ. */
+/* The rows of one mount both sides have: its fields that differ, the
+ * model's first, then those only the kernel's line has. */
 static void field_rows(struct kd_rows *rows, const struct mnt_fields *mm,
 		       const struct mnt_fields *km)
 {

@@ -14,21 +14,29 @@
 
 #define FINAL_TREE "final tree:"
 
+/* A new entry at the end of @t: line @lineno, its words and result. */
+static struct kd_entry *add_entry(struct kd_transcript *t, unsigned long lineno,
+				  const char *words, const char *result)
+{
+	struct kd_entry *e;
+
+	t->e = kd_realloc(t->e, (t->nr + 1) * sizeof(*t->e));
+	e = &t->e[t->nr++];
+	memset(e, 0, sizeof(*e));
+	e->lineno = lineno;
+	e->words = kd_strdup(words);
+	e->result = kd_strdup(result);
+	return e;
+}
+
 /* `final tree:` and its tree, or `final tree: ERRNO`. */
 static void parse_final(struct kd_transcript *t, const char *line)
 {
 	const char *rest = line + strlen(FINAL_TREE);
-	struct kd_entry *e;
 
 	if (*rest == ' ')
 		rest++;
-	t->e = kd_realloc(t->e, (t->nr + 1) * sizeof(*t->e));
-	e = &t->e[t->nr++];
-	memset(e, 0, sizeof(*e));
-	e->lineno = KD_LINE_FINAL;
-	e->words = kd_strdup("tree");
-	e->result = kd_strdup(rest);
-	e->tree = !*rest;
+	add_entry(t, KD_LINE_FINAL, "tree", rest)->tree = !*rest;
 }
 
 static char *header(const char *line, const char *key)
@@ -83,12 +91,7 @@ static int parse_entry(struct kd_transcript *t, const struct kd_script *sc,
 	rest += n + 1;
 	if (*rest == ' ')
 		rest++;
-	t->e = kd_realloc(t->e, (t->nr + 1) * sizeof(*t->e));
-	e = &t->e[t->nr++];
-	memset(e, 0, sizeof(*e));
-	e->lineno = lineno;
-	e->words = kd_strdup(op->words);
-	e->result = kd_strdup(rest);
+	e = add_entry(t, lineno, op->words, rest);
 	/* a tree snapshot, or listmount's or fanread's (the lines after it,
 	 * compared alike) */
 	e->tree = (strcmp(kd_op_verb(op), "tree") == 0 ||
