@@ -20,7 +20,8 @@ change applies (judge_differences()): a result difference with the verb
 and results of an entry of tests/kernel/era-differences.txt (EPERM vs
 ENOENT for an unprivileged umount, say) at its own line; tree rows, seen
 with a tree after every line, that are exactly the rows a listed tree
-entry excuses, or 6.17's side mounts, after the line that made them.  An
+entry excuses, or 6.17's side mounts, or 5.10's nosymfollow that a
+remount clears, after the line that made them.  An
 excused line is dropped and the rest run again, so what follows it is
 still compared.  An input whose differences are all excused counts as
 listed later-kernel changes; every difference that is not is reported,
@@ -108,6 +109,26 @@ def side_mounts_only_in_model(rows):
             and not any(re.search(r"\[\d+\]$", r[0]) for r in kernel))
 
 
+# Since 5.10 (dab741e0e02b) MS_NOSYMFOLLOW is a mount(2) flag, so a remount
+# without it clears the nosymfollow that mount_setattr() or fsmount() set;
+# 5.8 keeps it (tests/kernel/remount_keeps_nosymfollow.scn).
+NOSYMFOLLOW_COMMIT = "dab741e0e02b"
+
+
+def nosymfollow_kept_in_model(rows, line):
+    """Rows after a remount in which the model's mount options are the
+    kernel's and nosymfollow, nothing else: the 5.10 change."""
+    words = [w for w in line.split() if not w.startswith("#")]
+    while words and words[0] in ("as", "expect"):
+        words = words[2:]
+
+    def without(v):
+        return ",".join(o for o in v.split(",") if o != "nosymfollow")
+    return (bool(words) and words[0] in ("remount", "setattr") and bool(rows)
+            and all(r[1] == "mnt" and "nosymfollow" in r[2].split(",")
+                    and without(r[2]) == r[3] for r in rows))
+
+
 def era_entries(root):
     """The entries of tests/kernel/era-differences.txt, split."""
     era = os.path.join(root, "tests", "kernel", "era-differences.txt")
@@ -167,7 +188,8 @@ def judge_differences(tool, lines, workdir, name, known, known_trees):
     differs follows the line that made the difference.  If the first
     difference is a listed one (a result with a listed verb and results,
     at its own line; tree rows that are exactly a listed tree change's, or
-    6.17's side mounts, after the line that made them), it is excused at
+    6.17's side mounts, or 5.10's nosymfollow kept by a remount, after the
+    line that made them), it is excused at
     that line, the line is dropped, and the rest runs again: both sides
     then skip it alike, so what follows is compared, not taken for a
     consequence.  The first difference that is not listed stops that:
@@ -188,9 +210,12 @@ def judge_differences(tool, lines, workdir, name, known, known_trees):
             excuses.append("%s at `%s` (%s)" % (first[3], lines[drop],
                                                 known[(first[2], first[3])]))
         elif first[0] == "tree" and first[1] % 2 == 1 and first[1] > 1:
+            made_by = lines[(first[1] - 1) // 2]
             commit = known_trees.get(first[2])
             if not commit and side_mounts_only_in_model(first[2]):
                 commit = SIDE_MOUNTS_COMMIT
+            if not commit and nosymfollow_kept_in_model(first[2], made_by):
+                commit = NOSYMFOLLOW_COMMIT
             if commit:
                 drop = (first[1] - 1) // 2  # traced line 2i+1 follows lines[i]
                 excuses.append("tree rows after `%s` (%s)" % (lines[drop], commit))
