@@ -123,8 +123,13 @@ def link_command(build):
                      "(configure it with the Makefiles generator)" % build)
 
 
+MUTANTS = {}
+
+
 def build_mutant(build, work, name, rel, old, new):
-    """The vfsim-kdiff of one mutation, or an error string."""
+    """The vfsim-kdiff of one mutation (built once), or an error string."""
+    if name in MUTANTS:
+        return MUTANTS[name], None
     src = os.path.join(ROOT, rel)
     text = open(src).read()
     if text.count(old) != 1:
@@ -152,6 +157,7 @@ def build_mutant(build, work, name, rel, old, new):
     r = run(link, cwd=cwd)
     if r.returncode:
         return None, "%s: link failed:\n%s" % (name, r.stderr)
+    MUTANTS[name] = exe
     return exe, None
 
 
@@ -253,7 +259,7 @@ def invariant_mutation(build, work):
     """The invariant checker sees slave_copy_not_shared without the kernel:
     a copy that should be shared gets slaves (api/invariants_pnode.c)."""
     m = next(m for m in MUTATIONS if m[0] == "slave_copy_not_shared")
-    exe, err = build_mutant(build, work, m[0] + "-check", *m[1:4])
+    exe, err = build_mutant(build, work, *m[:4])
     if err:
         print("mutate_kdiff: " + err)
         return False
@@ -277,7 +283,7 @@ def fuzz_judging(build, work):
     fk = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fk)
     m = next(m for m in MUTATIONS if m[0] == "busy_umount_einval")
-    exe, err = build_mutant(build, work, m[0] + "-fuzz", *m[1:4])
+    exe, err = build_mutant(build, work, *m[:4])
     if err:
         print("mutate_kdiff: " + err)
         return False
