@@ -208,25 +208,36 @@ def check(tool, args):
 
 def transcript_mutation(tool, work):
     """The issue's example: a tree line of a transcript edited to a bogus
-    source and ro, in a tree whose other rows an era entry excuses."""
-    d = scratch_kernel_dir(work, "edited")
-    path = os.path.join(d, "rbind_shared_root_twice.kernel")
-    text = open(path).read()
-    line = "  /  fstype=tmpfs source=kdiff-root root=/ mnt=rw,relatime sb=rw shared:1\n"
-    if line not in text:
-        print("mutate_kdiff: edited_transcript: the line to edit is gone: update the mutation")
-        return False
-    at = text.index("L14 tree:")
-    text = text[:at] + text[at:].replace(
-        line, line.replace("source=kdiff-root", "source=bogus").replace("mnt=rw", "mnt=ro"), 1)
-    open(path, "w").write(text)
-    rc, out = check(tool, ["--recorded", os.path.join(d, "rbind_shared_root_twice.scn")])
-    ok = rc == 1 and "row / source: model kdiff-root, kernel bogus" in out and \
-        "row / mnt: model rw,relatime, kernel ro,relatime" in out
-    print("mutate_kdiff: edited_transcript (source=bogus and ro in rbind_shared_root_twice's "
-          "L14 tree, whose era rows are excused): %s" % ("caught" if ok else "NOT CAUGHT"))
-    if not ok:
-        print(out)
+    source and ro, in a tree whose other rows era entries excuse: a line
+    both sides have, and the line of the mount only the kernel has (whose
+    presence an entry excuses, with its fields)."""
+    root = "  /  fstype=tmpfs source=kdiff-root root=/ mnt=rw,relatime sb=rw shared:1\n"
+    only = "  / > / > / > / > /  fstype=tmpfs source=kdiff-root root=/ mnt=rw,relatime sb=rw shared:1\n"
+    ok = True
+    for i, (what, line, want) in enumerate((
+            ("a mount both sides have", root,
+             ["row / source: model kdiff-root, kernel bogus",
+              "row / mnt: model rw,relatime, kernel ro,relatime"]),
+            ("the mount only the kernel has", only,
+             ["row />/>/>/>/ mount: model absent, kernel "
+              "fstype=tmpfs|source=bogus|root=/|mnt=ro,relatime|sb=rw|shared:1"]))):
+        d = scratch_kernel_dir(work, "edited-%d" % i)
+        path = os.path.join(d, "rbind_shared_root_twice.kernel")
+        text = open(path).read()
+        at = text.find("L14 tree:")
+        if at < 0 or line not in text[at:]:
+            print("mutate_kdiff: edited_transcript: the line to edit is gone: update the mutation")
+            return False
+        text = text[:at] + text[at:].replace(
+            line, line.replace("source=kdiff-root", "source=bogus").replace("mnt=rw", "mnt=ro"), 1)
+        open(path, "w").write(text)
+        rc, out = check(tool, ["--recorded", os.path.join(d, "rbind_shared_root_twice.scn")])
+        good = rc == 1 and all(w in out for w in want)
+        print("mutate_kdiff: edited_transcript (source=bogus and ro in rbind_shared_root_twice's "
+              "L14 tree, whose era rows are excused; %s): %s" % (what, "caught" if good else "NOT CAUGHT"))
+        if not good:
+            print(out)
+        ok = ok and good
     return ok
 
 

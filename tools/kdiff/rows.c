@@ -11,6 +11,7 @@
 
 struct mnt_fields {
 	char *mount;		/* chain, blanks out */
+	char *all;		/* the fields, '|' for the blanks */
 	struct kd_lines keys, values;
 };
 
@@ -27,6 +28,10 @@ static void parse_line(const char *line, struct mnt_fields *m)
 		if (*p != ' ')
 			m->mount[n++] = *p;
 	m->mount[n] = '\0';
+	m->all = kd_strdup(sep ? sep + strspn(sep, " ") : "");
+	for (n = 0; m->all[n]; n++)
+		if (m->all[n] == ' ')
+			m->all[n] = '|';
 	if (!sep)
 		return;
 	copy = kd_strdup(sep);
@@ -43,6 +48,7 @@ static void parse_line(const char *line, struct mnt_fields *m)
 static void free_fields(struct mnt_fields *m)
 {
 	free(m->mount);
+	free(m->all);
 	kd_lines_free(&m->keys);
 	kd_lines_free(&m->values);
 }
@@ -123,11 +129,11 @@ void kd_tree_rows(const struct kd_lines *model, const struct kd_lines *kernel,
 		if (k)
 			field_rows(rows, &mm[i], k);
 		else
-			add_row(rows, mm[i].mount, "mount", "present", "absent");
+			add_row(rows, mm[i].mount, "mount", mm[i].all, "absent");
 	}
 	for (i = 0; i < kernel->nr; i++)
 		if (!find(mm, model->nr, km[i].mount))
-			add_row(rows, km[i].mount, "mount", "absent", "present");
+			add_row(rows, km[i].mount, "mount", "absent", km[i].all);
 	for (i = 0; i < model->nr; i++)
 		free_fields(&mm[i]);
 	for (i = 0; i < kernel->nr; i++)

@@ -14,7 +14,10 @@
  * FIELD is a canonical field's key (`source`, `mnt`, `shared`,
  * `unbindable`, ...) or `mount` for the mount itself.  A value is what
  * follows the key's `=` or `:`, `yes` for a flag, and `-` when the field
- * (or, for `mount`, the mount: `present`/`absent`) is not there.
+ * is not there.  A mount only one side has is one row `mount`: `absent`
+ * on the other side, and on its own all its fields, `|` for the blanks
+ * (`fstype=tmpfs|source=x|root=/|mnt=rw,relatime|sb=rw`), so that an era
+ * entry pins those too.
  */
 struct kd_row {
 	char *mount, *field;
