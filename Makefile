@@ -7,7 +7,10 @@
 #                 the .dot files only, and a message)
 #   make check    everything CI runs: default + clang + release + asan + tsan + coverage
 #                 builds and tests, then install and build consumers against it,
-#                 then the libFuzzer build of every harness, run briefly
+#                 then the libFuzzer build of every harness, run briefly; last,
+#                 the tests each configuration skipped, with why, failing when
+#                 one was skipped where CI runs everything (root, unshare -m,
+#                 ../shared: scripts/ctest_skips.py)
 #   make bench    build (preset default) and run the benchmarks
 #   make clean    remove build/
 #   make layers   redraw docs/layers.dot and docs/layers.svg (the folders'
@@ -36,6 +39,8 @@ CMAKE ?= cmake
 CTEST ?= ctest
 CC ?= cc
 JOBS ?= 2
+# Every ctest run goes through this: it lists what the run skipped.
+SKIPCHECK = python3 scripts/ctest_skips.py run
 
 # make fuzz: harness names (fuzz/fuzz_<name>.c) and seconds per harness.
 FUZZ ?= $(patsubst fuzz/fuzz_%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
@@ -51,7 +56,7 @@ MAKEFLAGS += --no-print-directory
 
 # The steps run one after another; each one builds with -j$(JOBS) itself.
 .NOTPARALLEL:
-.PHONY: all demo check deps default clang release asan tsan coverage install-check libfuzzer \
+.PHONY: all demo check skips-reset deps default clang release asan tsan coverage install-check libfuzzer \
 	bench fuzz fuzz-coverage clean layers docs
 
 all: default
@@ -83,14 +88,19 @@ demo: deps
 			"no SVG, only build/demo/*.dot"; \
 	fi
 
-check: deps default clang release asan tsan coverage install-check libfuzzer
+check: deps skips-reset default clang release asan tsan coverage install-check libfuzzer
+	$(BANNER) "skipped tests"
+	python3 scripts/ctest_skips.py report
 	$(BANNER) "make check: all passed"
+
+skips-reset:
+	rm -rf build/skips
 
 default: deps
 	$(BANNER) "default (gcc, RelWithDebInfo, jemalloc): build + test"
 	$(CMAKE) --preset default
 	$(CMAKE) --build --preset default -j $(JOBS)
-	$(CTEST) --preset default --output-on-failure -j $(JOBS)
+	$(SKIPCHECK) default -- $(CTEST) --preset default --output-on-failure -j $(JOBS)
 
 clang: deps
 	$(BANNER) "clang: build with -Werror"
@@ -108,20 +118,20 @@ asan: deps
 	$(BANNER) "asan (AddressSanitizer + UBSan, libc malloc): build + test"
 	$(CMAKE) --preset asan
 	$(CMAKE) --build --preset asan -j $(JOBS)
-	$(CTEST) --preset asan --output-on-failure -j $(JOBS)
+	$(SKIPCHECK) asan -- $(CTEST) --preset asan --output-on-failure -j $(JOBS)
 
 tsan: deps
 	$(BANNER) "tsan (ThreadSanitizer, libc malloc): build + stress programs"
 	$(CMAKE) --preset tsan
 	$(CMAKE) --build --preset tsan -j $(JOBS)
-	$(CTEST) --preset tsan --output-on-failure -j $(JOBS) -L stress --no-tests=ignore
+	$(SKIPCHECK) tsan -- $(CTEST) --preset tsan --output-on-failure -j $(JOBS) -L stress --no-tests=ignore
 
 coverage: deps
 	$(BANNER) "coverage (gcc --coverage): build + test + floors 97% lines, 90% branches"
 	$(CMAKE) --preset coverage
 	$(CMAKE) --build --preset coverage -j $(JOBS)
 	$(CMAKE) --build --preset coverage --target coverage-reset
-	$(CTEST) --preset coverage --output-on-failure -j $(JOBS)
+	$(SKIPCHECK) coverage -- $(CTEST) --preset coverage --output-on-failure -j $(JOBS)
 	$(CMAKE) --build --preset coverage --target coverage
 
 install-check: deps
@@ -141,12 +151,6 @@ install-check: deps
 	flags=$$(PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig pkg-config --cflags --libs vfsim-shim) && \
 	$(CC) -Wall -Wextra -Werror -o build/consumer-pkgconfig/shim_consumer $(CONSUMER)/shim_consumer.c $$flags
 	LD_LIBRARY_PATH=$(STAGE_LIBDIR) build/consumer-pkgconfig/shim_consumer
-	OUT=build/consumer-pkgconfig CC="$(CC)" CMAKE="$(CMAKE)" \
-	PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig LD_LIBRARY_PATH=$(STAGE_LIBDIR) \
-	sh $(CONSUMER)/test-fsinfo.sh
-	OUT=build/consumer-pkgconfig CC="$(CC)" \
-	PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig LD_LIBRARY_PATH=$(STAGE_LIBDIR) \
-	sh $(CONSUMER)/watch_test.sh
 	$(BANNER) "consumer via find_package(vfsim)"
 	rm -rf build/consumer-cmake
 	$(CMAKE) -S $(CONSUMER) -B build/consumer-cmake -DCMAKE_PREFIX_PATH=$(STAGE)
@@ -156,6 +160,8 @@ install-check: deps
 	build/consumer-cmake/shim_consumer
 	cd $(CONSUMER) && $(CURDIR)/build/consumer-cmake/scenario_harness \
 		scenario_harness.scn scenario_harness.out
+	$(BANNER) "the seed's test-fsinfo and the patch set's watch_test via pkg-config (ctest)"
+	$(SKIPCHECK) install-check -- $(CTEST) --test-dir build/consumer-cmake --output-on-failure
 	$(BANNER) "the commands (tools/) against the installed package"
 	rm -rf build/tools-installed
 	$(CMAKE) -S tools -B build/tools-installed -DCMAKE_PREFIX_PATH=$(STAGE)

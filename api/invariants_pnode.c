@@ -18,6 +18,20 @@
  *    a group split across the list is propagated to twice;
  *  - the scratch state of propagate_mnt()/propagate_umount() is gone:
  *    no MNT_MARKED, MNT_UMOUNT, and mnt_umounting is empty.
+ * and what propagation itself keeps true, so that a propagation bug shows
+ * in any replay, not only against the kernel:
+ *  - peers are on one superblock, and so are a slave and its master:
+ *    every peer and slave is a clone_mnt() of a mount of the group, and
+ *    do_make_slave() hands a slave on only to a peer or to the master's
+ *    master (MOVE_MOUNT_SET_GROUP refuses another superblock);
+ *  - a master is shared: only a shared mount propagates, so only a
+ *    shared mount gets slaves, and do_make_slave()/umount_tree() hand a
+ *    mount's slaves on when it stops being shared (mountinfo's
+ *    "master:N" names the master's peer group);
+ *  - a shared mount is not unbindable (set_mnt_shared() clears it,
+ *    change_mnt_propagation(MS_UNBINDABLE) makes the mount private first);
+ *  - no peer group is its own master: walking a shared mount's chain of
+ *    masters never meets its group, or propagation would go round.
  */
 #include <linux/bug.h>
 #include <linux/slab.h>
@@ -76,6 +90,9 @@ static void check_peers(struct mnt_namespace *ns, struct mount *m,
 				     m->mnt_id, peer->mnt_id);
 		if (!ns_ok(ns, peer))
 			checker_fail(c, "mount %d: peer %d in another namespace",
+				     m->mnt_id, peer->mnt_id);
+		if (peer->mnt.mnt_sb != m->mnt.mnt_sb)
+			checker_fail(c, "mount %d: peer %d on another superblock",
 				     m->mnt_id, peer->mnt_id);
 		if (++steps > limit) {
 			checker_fail(c, "mount %d: peer ring does not close",
@@ -184,6 +201,33 @@ static void check_slave_runs(struct mnt_namespace *ns, struct mount *m,
 	}
 }
 
+/* What propagation keeps true between groups (the header's second list). */
+static void check_groups(struct mnt_namespace *ns, struct mount *m,
+			 struct checker *c)
+{
+	unsigned long steps = 0, limit = mounts_limit(ns);
+	struct mount *p;
+
+	if (IS_MNT_SHARED(m) && IS_MNT_UNBINDABLE(m))
+		checker_fail(c, "mount %d: shared and unbindable", m->mnt_id);
+	if (!list_empty(&m->mnt_slave_list) && !IS_MNT_SHARED(m))
+		checker_fail(c, "mount %d: has slaves but is not shared", m->mnt_id);
+	if (!m->mnt_master)
+		return;
+	if (m->mnt_master->mnt.mnt_sb != m->mnt.mnt_sb)
+		checker_fail(c, "mount %d: master %d on another superblock",
+			     m->mnt_id, m->mnt_master->mnt_id);
+	if (!IS_MNT_SHARED(m))
+		return;
+	for (p = m->mnt_master; p && ++steps <= limit; p = p->mnt_master) {
+		if (p->mnt_group_id == m->mnt_group_id) {
+			checker_fail(c, "mount %d: a slave of its own peer group %d (through %d)",
+				     m->mnt_id, m->mnt_group_id, p->mnt_id);
+			break;
+		}
+	}
+}
+
 void check_propagation(struct mnt_namespace *ns, struct mount *m,
 		       struct checker *c)
 {
@@ -193,6 +237,8 @@ void check_propagation(struct mnt_namespace *ns, struct mount *m,
 		checker_fail(c, "mount %d: left on an umount scratch list", m->mnt_id);
 	check_peers(ns, m, c);
 	check_master(ns, m, c);
+	if (!c->bad)	/* the lists walked are well formed */
+		check_groups(ns, m, c);
 	if (!c->bad)
 		check_slave_runs(ns, m, c);
 }

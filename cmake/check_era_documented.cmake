@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Every commit named in tests/kernel/era-differences.txt (the sixth field)
+# Every commit named in tests/kernel/era-differences.txt (the sixth field;
+# the ninth of a tree entry, whose third is `tree`)
 # must appear in the doc that lists the differences (docs/kernel-diff.md),
 # so the table cannot fall behind the data the comparison reads.
 #   cmake -DERA=<era-differences.txt> -DDOC=<kernel-diff.md> -P this-file
@@ -16,7 +17,15 @@ foreach(line IN LISTS lines)
 	if(n LESS 7)
 		message(FATAL_ERROR "era entry with fewer than 7 fields: ${line}")
 	endif()
-	list(GET fields 5 commit)
+	list(GET fields 2 kind)
+	if(kind STREQUAL "tree")
+		if(n LESS 10)
+			message(FATAL_ERROR "tree era entry with fewer than 10 fields: ${line}")
+		endif()
+		list(GET fields 8 commit)
+	else()
+		list(GET fields 5 commit)
+	endif()
 	math(EXPR count "${count} + 1")
 	string(FIND "${doc}" "${commit}" at)
 	if(at EQUAL -1)

@@ -208,6 +208,44 @@ VT_TEST(api_invariants, slaves, "empty", peers_slave_plain)
 	clean();
 }
 
+/* What propagation keeps true between groups (invariants_pnode.c). */
+VT_TEST(api_invariants, propagation_guarantees, "empty", peers_slave_plain)
+{
+	struct super_block *sb = mb->mnt.mnt_sb, *psb = mp->mnt.mnt_sb;
+
+	/* A peer on /p's superblock. */
+	mb->mnt.mnt_sb = psb;
+	broken("mount 2: peer 3 on another superblock");
+	mb->mnt.mnt_sb = sb;
+
+	/* Shared and unbindable at once. */
+	ma->mnt.mnt_flags |= MNT_UNBINDABLE;
+	broken("mount 2: shared and unbindable");
+	ma->mnt.mnt_flags &= ~MNT_UNBINDABLE;
+
+	/* A slave of /p, whose superblock it does not share... */
+	list_del_init(&ms->mnt_slave);
+	list_add(&ms->mnt_slave, &mp->mnt_slave_list);
+	ms->mnt_master = mp;
+	broken("mount 4: master 5 on another superblock");
+	/* ... and, on the same one, still the slave of a private mount. */
+	ms->mnt.mnt_sb = psb;
+	broken("mount 5: has slaves but is not shared");
+	ms->mnt.mnt_sb = sb;
+	list_del_init(&ms->mnt_slave);
+	list_add(&ms->mnt_slave, &master->mnt_slave_list);
+	ms->mnt_master = master;
+	clean();
+
+	/* A peer group that is its own master: /a a slave of its peer /b. */
+	list_add(&ma->mnt_slave, &mb->mnt_slave_list);
+	ma->mnt_master = mb;
+	broken("mount 2: a slave of its own peer group");
+	list_del_init(&ma->mnt_slave);
+	ma->mnt_master = NULL;
+	clean();
+}
+
 VT_TEST(api_invariants, mountpoint_record, "empty", peers_slave_plain)
 {
 	struct mount *child = list_last_entry(&mp->mnt_mounts, struct mount, mnt_child);

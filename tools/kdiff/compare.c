@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Comparing transcripts.  A difference is a failure unless an era entry
- * explains it; an era entry that explains nothing is a failure too, and so
- * is an `expect` a side did not meet (the scenario's claim was wrong for
- * that side), unless an era entry covers that line.
+ * explains it: a result by its line and both results, a tree row by row
+ * (rows.h), never a whole tree.  An era entry that explains nothing is a
+ * failure too, and so is one that names a line the scenario does not
+ * have, and an `expect` a side did not meet (the scenario's claim was
+ * wrong for that side), unless an era entry covers that line.  After the
+ * last line both sides' final trees (`final tree:`) are compared as a
+ * `tree` line's are.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <vfsim/vfsim.h>
 
 #include "compare.h"
 #include "diff.h"
+#include "rows.h"
 
 /* A successful tree's result is "OK" for `expect`; others as written. */
 static const char *result_of(const struct kd_entry *e)
@@ -28,8 +34,8 @@ static struct kd_era *find_era(struct kd_compare *c, unsigned long lineno,
 	for (i = 0; i < c->eras->nr; i++) {
 		struct kd_era *e = &c->eras->v[i];
 
-		if (strcmp(e->scenario, c->sc->stem) == 0 && e->line == lineno &&
-		    strcmp(e->model, model) == 0 &&
+		if (!e->tree && strcmp(e->scenario, c->sc->stem) == 0 &&
+		    e->line == lineno && strcmp(e->model, model) == 0 &&
 		    strcmp(e->kernel, kernel) == 0 &&
 		    kd_era_applies(e, c->release))
 			return e;
@@ -62,6 +68,74 @@ static unsigned int check_expect(struct kd_compare *c, const struct kd_op *op,
 	return fails;
 }
 
+/* The tree era entry for row @r of the tree at @lineno, or NULL. */
+static struct kd_era *find_row_era(struct kd_compare *c, unsigned long lineno,
+				   const struct kd_row *r)
+{
+	size_t i;
+
+	for (i = 0; c->eras && i < c->eras->nr; i++) {
+		struct kd_era *e = &c->eras->v[i];
+
+		if (e->tree && strcmp(e->scenario, c->sc->stem) == 0 &&
+		    e->line == lineno && strcmp(e->mount, r->mount) == 0 &&
+		    strcmp(e->field, r->field) == 0 &&
+		    strcmp(e->model, r->model) == 0 &&
+		    strcmp(e->kernel, r->kernel) == 0 &&
+		    kd_era_applies(e, c->release))
+			return e;
+	}
+	return NULL;
+}
+
+/*
+ * Two trees that differ: each differing row is excused by its own era
+ * entry or is a failure.  Only a `tree` (or the final tree) has rows;
+ * listmount's and fanread's lists are never excused.  Returns the
+ * failures (0 or 1).
+ */
+static unsigned int compare_trees(struct kd_compare *c, unsigned long lineno,
+				  const char *words, bool has_rows,
+				  const struct kd_entry *me,
+				  const struct kd_entry *ke)
+{
+	struct kd_rows rows = { NULL, 0 };
+	unsigned int excused = 0, left = 0;
+	const char *commit = NULL;
+	size_t i;
+
+	if (has_rows)
+		kd_tree_rows(&me->lines, &ke->lines, &rows);
+	for (i = 0; i < rows.nr; i++) {
+		struct kd_era *era = find_row_era(c, lineno, &rows.v[i]);
+
+		if (era) {
+			era->seen = true;
+			commit = era->commit;
+			excused++;
+		}
+	}
+	left = rows.nr - excused;
+	if (!left && excused) {
+		c->expected += excused;
+		fprintf(c->out, "%s: trees differ in %u row%s: expected (era: %s)\n",
+			words, excused, excused == 1 ? "" : "s", commit);
+		kd_rows_free(&rows);
+		return 0;
+	}
+	fprintf(c->out, "%s: trees differ\n", words);
+	kd_diff_lines(c->out, "  ", "model", &me->lines, "kernel", &ke->lines);
+	for (i = 0; i < rows.nr; i++) {
+		const struct kd_row *r = &rows.v[i];
+
+		fprintf(c->out, "  row %s %s: model %s, kernel %s%s\n", r->mount,
+			r->field, r->model, r->kernel,
+			find_row_era(c, lineno, r) ? ": expected (era)" : "");
+	}
+	kd_rows_free(&rows);
+	return 1;
+}
+
 static unsigned int compare_op(struct kd_compare *c, const struct kd_op *op,
 			       const struct kd_entry *me,
 			       const struct kd_entry *ke)
@@ -69,20 +143,16 @@ static unsigned int compare_op(struct kd_compare *c, const struct kd_op *op,
 	struct kd_era *era = NULL;
 
 	if (me->tree && ke->tree) {
+		char *words;
+		unsigned int fails;
+
 		if (kd_lines_equal(&me->lines, &ke->lines))
 			return check_expect(c, op, me, ke, false);
-		era = find_era(c, op->lineno, "tree", "tree");
-		if (era) {
-			era->seen = true;
-			c->expected++;
-			fprintf(c->out, "L%lu %s: trees differ: expected (era: %s)\n",
-				op->lineno, op->words, era->commit);
-			return check_expect(c, op, me, ke, true);
-		}
-		fprintf(c->out, "L%lu %s: trees differ\n", op->lineno, op->words);
-		kd_diff_lines(c->out, "  ", "model", &me->lines, "kernel",
-			      &ke->lines);
-		return 1 + check_expect(c, op, me, ke, false);
+		words = kd_asprintf("L%lu %s", op->lineno, op->words);
+		fails = compare_trees(c, op->lineno, words,
+				      strcmp(kd_op_verb(op), "tree") == 0, me, ke);
+		free(words);
+		return fails + check_expect(c, op, me, ke, false);
 	}
 	if (strcmp(result_of(me), result_of(ke)) == 0 && me->tree == ke->tree)
 		return check_expect(c, op, me, ke, false);
@@ -100,6 +170,63 @@ static unsigned int compare_op(struct kd_compare *c, const struct kd_op *op,
 	return 1 + check_expect(c, op, me, ke, false);
 }
 
+/* The final trees (runner.c: init's tree after the last line). */
+static unsigned int compare_final(struct kd_compare *c)
+{
+	const struct kd_entry *me = kd_transcript_find(c->model, KD_LINE_FINAL);
+	const struct kd_entry *ke = kd_transcript_find(c->kernel, KD_LINE_FINAL);
+
+	if (!me || !ke) {
+		fprintf(c->out, "final tree: no result from the %s%s\n",
+			!me ? "model" : "kernel",
+			!ke && c->kernel_recorded ?
+			" (a transcript recorded before final trees: re-record it with vfsim-kdiff record)" : "");
+		return 1;
+	}
+	if (me->tree && ke->tree) {
+		if (kd_lines_equal(&me->lines, &ke->lines))
+			return 0;
+		return compare_trees(c, KD_LINE_FINAL, "final tree", true, me, ke);
+	}
+	if (strcmp(me->result, ke->result) == 0 && me->tree == ke->tree)
+		return 0;
+	fprintf(c->out, "final tree: model %s, kernel %s\n",
+		me->tree ? "(tree)" : me->result, ke->tree ? "(tree)" : ke->result);
+	return 1;
+}
+
+/*
+ * Entries of this scenario naming a line it does not have, or a line of
+ * the wrong kind (a row of what is no `tree`, a result of a `tree`):
+ * stale, whatever the kernel's release.
+ */
+static unsigned int stale_eras(struct kd_compare *c)
+{
+	unsigned int fails = 0;
+	size_t i;
+
+	for (i = 0; c->eras && i < c->eras->nr; i++) {
+		const struct kd_era *e = &c->eras->v[i];
+		const struct kd_op *op;
+		const char *why = NULL;
+
+		if (strcmp(e->scenario, c->sc->stem) != 0 ||
+		    e->line == KD_LINE_FINAL)
+			continue;
+		op = kd_script_op(c->sc, e->line);
+		if (!op)
+			why = "no operation on that line";
+		else if (e->tree != (strcmp(kd_op_verb(op), "tree") == 0))
+			why = e->tree ? "a tree entry, and the line is no `tree`" :
+					"the line is a `tree`: a tree entry names a row";
+		if (!why)
+			continue;
+		fprintf(c->out, "L%lu: stale era entry (%s:%lu, %s): %s\n",
+			e->line, c->eras->path, e->at, e->commit, why);
+		fails++;
+	}
+	return fails;
+}
 /* Era entries of this scenario that applied and explained nothing. */
 static unsigned int unused_eras(struct kd_compare *c)
 {
@@ -112,9 +239,16 @@ static unsigned int unused_eras(struct kd_compare *c)
 		if (strcmp(e->scenario, c->sc->stem) != 0 || e->seen ||
 		    !kd_era_applies(e, c->release))
 			continue;
-		fprintf(c->out, "L%lu: expected era difference did not happen: model %s, kernel %s since %s (%s:%lu, %s)\n",
-			e->line, e->model, e->kernel, e->since, c->eras->path,
-			e->at, e->commit);
+		if (e->line == KD_LINE_FINAL)
+			fputs("final tree", c->out);
+		else
+			fprintf(c->out, "L%lu", e->line);
+		fputs(": expected era difference did not happen: ", c->out);
+		if (e->tree)
+			fprintf(c->out, "row %s %s: ", e->mount, e->field);
+		fprintf(c->out, "model %s, kernel %s since %s (%s:%lu, %s)\n",
+			e->model, e->kernel, e->since, c->eras->path, e->at,
+			e->commit);
 		fails++;
 	}
 	return fails;
@@ -122,7 +256,8 @@ static unsigned int unused_eras(struct kd_compare *c)
 
 unsigned int kd_compare(struct kd_compare *c)
 {
-	unsigned int fails = 0;
+	unsigned int fails = stale_eras(c);
+	bool whole = true;
 	size_t i;
 
 	for (i = 0; i < c->sc->nr; i++) {
@@ -135,10 +270,13 @@ unsigned int kd_compare(struct kd_compare *c)
 			fprintf(c->out, "L%lu %s: no result from the %s (its transcript ends before this line)\n",
 				op->lineno, op->words, !me ? "model" : "kernel");
 			fails++;
+			whole = false;
 			break;
 		}
 		fails += compare_op(c, op, me, ke);
 	}
+	if (whole)
+		fails += compare_final(c);
 	return fails + unused_eras(c);
 }
 
@@ -153,8 +291,8 @@ static bool era_covers(const struct kd_eras *eras, const struct kd_script *sc,
 	for (i = 0; eras && i < eras->nr; i++) {
 		const struct kd_era *e = &eras->v[i];
 
-		if (strcmp(e->scenario, sc->stem) == 0 && e->line == lineno &&
-		    strcmp(e->kernel, kernel) == 0 &&
+		if (!e->tree && strcmp(e->scenario, sc->stem) == 0 &&
+		    e->line == lineno && strcmp(e->kernel, kernel) == 0 &&
 		    kd_era_applies(e, release))
 			return true;
 	}
@@ -183,6 +321,27 @@ unsigned int kd_unmet_expects(const struct kd_script *sc,
 	return n;
 }
 
+/* One entry of each kernel transcript; 1 if they differ (printed). */
+static unsigned int compare_kernel_entry(const char *words,
+					 const struct kd_entry *r,
+					 const struct kd_entry *l, FILE *out)
+{
+	if (r && l && kd_entries_equal(r, l))
+		return 0;
+	if (!r || !l) {
+		fprintf(out, "  %s: %s\n", words,
+			!r ? "not in the recorded transcript" : "no live result");
+	} else if (r->tree && l->tree) {
+		fprintf(out, "  %s: trees differ\n", words);
+		kd_diff_lines(out, "    ", "recorded", &r->lines, "live",
+			      &l->lines);
+	} else {
+		fprintf(out, "  %s: recorded %s, live %s\n", words, result_of(r),
+			result_of(l));
+	}
+	return 1;
+}
+
 unsigned int kd_compare_kernels(const struct kd_script *sc,
 				const struct kd_transcript *recorded,
 				const struct kd_transcript *live, FILE *out)
@@ -192,25 +351,15 @@ unsigned int kd_compare_kernels(const struct kd_script *sc,
 
 	for (i = 0; i < sc->nr; i++) {
 		const struct kd_op *op = &sc->ops[i];
-		const struct kd_entry *r = kd_transcript_find(recorded, op->lineno);
-		const struct kd_entry *l = kd_transcript_find(live, op->lineno);
+		char *words = kd_asprintf("L%lu %s", op->lineno, op->words);
 
-		if (r && l && kd_entries_equal(r, l))
-			continue;
-		n++;
-		if (!r || !l) {
-			fprintf(out, "  L%lu %s: %s\n", op->lineno, op->words,
-				!r ? "not in the recorded transcript" :
-				     "no live result");
-		} else if (r->tree && l->tree) {
-			fprintf(out, "  L%lu %s: trees differ\n", op->lineno,
-				op->words);
-			kd_diff_lines(out, "    ", "recorded", &r->lines, "live",
-				      &l->lines);
-		} else {
-			fprintf(out, "  L%lu %s: recorded %s, live %s\n",
-				op->lineno, op->words, result_of(r), result_of(l));
-		}
+		n += compare_kernel_entry(words,
+					  kd_transcript_find(recorded, op->lineno),
+					  kd_transcript_find(live, op->lineno), out);
+		free(words);
 	}
-	return n;
+	return n + compare_kernel_entry("final tree",
+					kd_transcript_find(recorded, KD_LINE_FINAL),
+					kd_transcript_find(live, KD_LINE_FINAL),
+					out);
 }

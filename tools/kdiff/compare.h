@@ -18,6 +18,7 @@ struct kd_compare {
 	const struct kd_transcript *kernel;
 	struct kd_eras *eras;		/* may be NULL */
 	const char *release;		/* the kernel's, for the eras */
+	bool kernel_recorded;		/* @kernel was read from FILE.kernel */
 	FILE *out;			/* the report */
 	unsigned int expected;		/* out: era differences seen */
 };

@@ -75,36 +75,66 @@ static bool is_commit(const char *s)
 	return n >= 7 && n <= 40 && !s[n];
 }
 
+/* The fields of an entry, blank-separated, and the summary after them. */
+static const char *split_fields(char *line, char **f, int nr, char **summary)
+{
+	char *save = NULL;
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		f[i] = strtok_r(i ? NULL : line, " \t", &save);
+		if (!f[i])
+			return "too few fields (SCENARIO LINE MODEL KERNEL SINCE COMMIT summary, or SCENARIO LINE tree MOUNT FIELD MODEL KERNEL SINCE COMMIT summary)";
+	}
+	*summary = save ? save + strspn(save, " \t") : NULL;
+	if (!*summary || !**summary)
+		return "no summary";
+	return NULL;
+}
+
 /* Fields of one line into @e: NULL, or what is wrong. */
 static const char *parse_entry(char *line, struct kd_era *e)
 {
-	char *f[6], *save = NULL, *end, *summary;
-	int i;
+	char *f[9], *end, *summary, *copy = kd_strdup(line);
+	const char *err;
+	int n;
 
-	for (i = 0; i < 6; i++) {
-		f[i] = strtok_r(i ? NULL : line, " \t", &save);
-		if (!f[i])
-			return "too few fields (SCENARIO LINE MODEL KERNEL SINCE COMMIT summary)";
+	/* a tree entry has four more fields: peek at the third */
+	err = split_fields(copy, f, 3, &summary);
+	e->tree = !err && strcmp(f[2], "tree") == 0;
+	free(copy);
+	n = e->tree ? 9 : 6;
+	err = split_fields(line, f, n, &summary);
+	if (err)
+		return err;
+	if (strcmp(f[1], "final") == 0) {
+		e->line = KD_LINE_FINAL;
+	} else {
+		e->line = strtoul(f[1], &end, 10);
+		if (!isdigit((unsigned char)*f[1]) || *end || !e->line)
+			return "LINE is a line number or 'final'";
 	}
-	summary = save ? save + strspn(save, " \t") : NULL;
-	if (!summary || !*summary)
-		return "no summary";
-	e->line = strtoul(f[1], &end, 10);
-	if (!isdigit((unsigned char)*f[1]) || *end || !e->line)
-		return "LINE is not a line number";
-	if ((strcmp(f[2], "tree") == 0) != (strcmp(f[3], "tree") == 0))
-		return "a tree entry has 'tree' for both results";
-	if (strcmp(f[2], "tree") != 0 && (!is_result(f[2]) || !is_result(f[3])))
+	if (e->tree && strcmp(f[3], "tree") == 0)
+		return "a tree entry names its row: SCENARIO LINE tree MOUNT FIELD MODEL_VALUE KERNEL_VALUE (the 'tree tree' form is gone)";
+	if (e->tree && strcmp(f[5], f[6]) == 0)
+		return "a tree entry's two values are the same";
+	if (!e->tree && (!is_result(f[2]) || !is_result(f[3])))
 		return "a result is OK or an errno name";
-	if (!is_version(f[4]))
+	if (!e->tree && e->line == KD_LINE_FINAL)
+		return "'final' is a tree's line: only a tree entry has it";
+	if (!is_version(f[n - 2]))
 		return "SINCE_VERSION is a release like 5.9";
-	if (!is_commit(f[5]))
+	if (!is_commit(f[n - 1]))
 		return "COMMIT is an abbreviated commit hash (7-40 hex digits)";
 	e->scenario = kd_strdup(f[0]);
-	e->model = kd_strdup(f[2]);
-	e->kernel = kd_strdup(f[3]);
-	e->since = kd_strdup(f[4]);
-	e->commit = kd_strdup(f[5]);
+	if (e->tree) {
+		e->mount = kd_strdup(f[3]);
+		e->field = kd_strdup(f[4]);
+	}
+	e->model = kd_strdup(f[n - 4]);
+	e->kernel = kd_strdup(f[n - 3]);
+	e->since = kd_strdup(f[n - 2]);
+	e->commit = kd_strdup(f[n - 1]);
 	e->summary = kd_strdup(summary);
 	return NULL;
 }
@@ -154,6 +184,8 @@ void kd_era_free(struct kd_eras *e)
 
 	for (i = 0; i < e->nr; i++) {
 		free(e->v[i].scenario);
+		free(e->v[i].mount);
+		free(e->v[i].field);
 		free(e->v[i].model);
 		free(e->v[i].kernel);
 		free(e->v[i].since);

@@ -4,19 +4,27 @@
  * kernel, kept as data (tests/kernel/era-differences.txt):
  *
  *   SCENARIO LINE MODEL_RESULT KERNEL_RESULT SINCE_VERSION COMMIT summary...
- *   SCENARIO LINE tree tree SINCE_VERSION COMMIT summary...
+ *   SCENARIO LINE tree MOUNT FIELD MODEL_VALUE KERNEL_VALUE SINCE_VERSION COMMIT summary...
  *
- * An entry applies to kernels at or after SINCE_VERSION.
+ * LINE is a line number, or `final` for the tree kdiff takes after the
+ * last line.  A tree entry excuses one row of the snapshot (one field of
+ * one mount, named by its chain without blanks: `/a>/a/x[2]`), nothing
+ * else.  An entry applies to kernels at or after SINCE_VERSION.
  */
 #ifndef VFSIM_KDIFF_ERA_H
 #define VFSIM_KDIFF_ERA_H
 
 #include <stdbool.h>
 
+/* LINE `final`: the tree after the scenario's last line. */
+#define KD_LINE_FINAL 0UL
+
 struct kd_era {
 	char *scenario;		/* the stem: no .scn */
-	unsigned long line;
-	char *model, *kernel;	/* "OK", an errno name, or both "tree" */
+	unsigned long line;	/* or KD_LINE_FINAL */
+	bool tree;		/* a row of a tree snapshot */
+	char *mount, *field;	/* tree: the row (compare.c's kd_tree_rows()) */
+	char *model, *kernel;	/* "OK" or an errno name; tree: the values */
 	char *since;
 	char *commit;
 	char *summary;

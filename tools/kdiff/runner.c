@@ -251,6 +251,33 @@ static bool run_op(struct run *r, const struct kd_op *op)
 	return ok;
 }
 
+/*
+ * `final tree:`: init's tree after the last line, as if every scenario
+ * ended with `tree`, so that no scenario's end state goes uncompared.
+ */
+static void run_final_tree(struct run *r)
+{
+	struct kd_buf data = { NULL, 0, 0 }, line = { NULL, 0, 0 };
+	char *argv[] = { "tree", NULL }, nbuf[32];
+	long ret;
+
+	if (!r->tasks)
+		return;
+	ret = r->side->exec(r->side, r->tasks, 1, argv, &data);
+	if (ret == KD_SIDE_LOST)
+		return;
+	if (ret >= 0) {
+		kd_buf_puts(&line, "final tree:\n");
+		put_tree(&line, &data);
+	} else {
+		kd_buf_printf(&line, "final tree: %s\n",
+			      kd_result_name(ret, nbuf, sizeof(nbuf)));
+	}
+	fputs(line.s, r->out);
+	kd_buf_free(&line);
+	kd_buf_free(&data);
+}
+
 int kd_run_side(struct kd_side *side, const struct kd_script *sc, FILE *out)
 {
 	struct run r = { .side = side, .sc = sc, .out = out };
@@ -267,8 +294,10 @@ int kd_run_side(struct kd_side *side, const struct kd_script *sc, FILE *out)
 			break;
 		}
 	}
-	if (status == KD_EXIT_OK)
+	if (status == KD_EXIT_OK) {
+		run_final_tree(&r);
 		side->trailer(side, out);
+	}
 	fflush(out);
 	side->end(side, r.tasks);
 	while (r.tasks) {

@@ -1,13 +1,43 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Reading transcripts.  Lines: `# ...` headers, `L<n> WORDS: RESULT`,
- * `L<n> tree:` followed by the tree indented by two spaces.
+ * `L<n> tree:` followed by the tree indented by two spaces, and last
+ * `final tree:`, the tree after the last line (runner.c), with the line
+ * number KD_LINE_FINAL.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "era.h"
 #include "transcript.h"
+
+#define FINAL_TREE "final tree:"
+
+/* A new entry at the end of @t: line @lineno, its words and result. */
+static struct kd_entry *add_entry(struct kd_transcript *t, unsigned long lineno,
+				  const char *words, const char *result)
+{
+	struct kd_entry *e;
+
+	t->e = kd_realloc(t->e, (t->nr + 1) * sizeof(*t->e));
+	e = &t->e[t->nr++];
+	memset(e, 0, sizeof(*e));
+	e->lineno = lineno;
+	e->words = kd_strdup(words);
+	e->result = kd_strdup(result);
+	return e;
+}
+
+/* `final tree:` and its tree, or `final tree: ERRNO`. */
+static void parse_final(struct kd_transcript *t, const char *line)
+{
+	const char *rest = line + strlen(FINAL_TREE);
+
+	if (*rest == ' ')
+		rest++;
+	add_entry(t, KD_LINE_FINAL, "tree", rest)->tree = !*rest;
+}
 
 static char *header(const char *line, const char *key)
 {
@@ -61,12 +91,7 @@ static int parse_entry(struct kd_transcript *t, const struct kd_script *sc,
 	rest += n + 1;
 	if (*rest == ' ')
 		rest++;
-	t->e = kd_realloc(t->e, (t->nr + 1) * sizeof(*t->e));
-	e = &t->e[t->nr++];
-	memset(e, 0, sizeof(*e));
-	e->lineno = lineno;
-	e->words = kd_strdup(op->words);
-	e->result = kd_strdup(rest);
+	e = add_entry(t, lineno, op->words, rest);
 	/* a tree snapshot, or listmount's or fanread's (the lines after it,
 	 * compared alike) */
 	e->tree = (strcmp(kd_op_verb(op), "tree") == 0 ||
@@ -89,6 +114,8 @@ int kd_transcript_parse(const char *text, const struct kd_script *sc,
 		*next++ = '\0';
 		if (line[0] == '#') {
 			parse_header(t, line);
+		} else if (strncmp(line, FINAL_TREE, strlen(FINAL_TREE)) == 0) {
+			parse_final(t, line);
 		} else if (line[0] == 'L') {
 			ret = parse_entry(t, sc, line, why, len);
 		} else if (strncmp(line, "  ", 2) == 0 && t->nr &&
