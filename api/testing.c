@@ -89,3 +89,16 @@ void vfsim_rcu_barrier(void)
 	ksim_rcu_thread_enter();
 	ksim_rcu_barrier_all();
 }
+
+_Static_assert((int)VFSIM_TESTING_LOCK_MOUNT == (int)TESTING_LOCK_MOUNT &&
+	       (int)VFSIM_TESTING_D_SET_MOUNTED == (int)TESTING_D_SET_MOUNTED &&
+	       (int)VFSIM_TESTING_D_UNHASHED == (int)TESTING_D_UNHASHED,
+	       "the testing points are the kernel's");
+
+void vfsim_testing_set_hook(struct vfsim *v, vfsim_testing_hook hook, void *arg)
+{
+	if (!v)
+		return;
+	v->testing_hook_arg = arg;
+	WRITE_ONCE(v->testing_hook, hook);
+}

@@ -173,11 +173,13 @@ static void dentry_free(struct dentry *d)
 	kfree_rcu(d, rcu);
 }
 
+/* Unhashing @d rewrites its neighbours' d_hash too: see struct dentry. */
 static void d_unhash_locked(struct vfsim *v, struct dentry *d)
 {
 	if (!d_unhashed(d)) {
 		hlist_del_init_rcu(&d->d_hash);
 		v->nr_hashed_dentries--;
+		testing_point(v, TESTING_D_UNHASHED, d);
 	}
 	list_del_init(&d->d_child);
 }
@@ -222,6 +224,37 @@ void d_delete_subtree(struct dentry *root)
 		dput(d);
 		d = parent;
 	}
+}
+
+/*
+ * d_set_mounted - mark @dentry a mountpoint, unless it has left the dentry
+ * hash (-ENOENT) or is one already (-EBUSY).  5.8 tests d_unlinked() under
+ * rename_lock and the dentries' d_lock, which its __d_drop() holds; the
+ * model unhashes under dcache_lock, so the test holds that, and d_lock for
+ * the flag.  Even a dentry nobody can unhash needs it: the unhash of the
+ * dentry in front of it on its hash chain, of any superblock, rewrites its
+ * d_hash.  5.8 also tests every directory above @dentry, for d_invalidate()
+ * drops a directory before its children; d_delete_subtree() unhashes the
+ * children first, so here an unhashed directory has no hashed dentry below.
+ */
+int d_set_mounted(struct dentry *dentry)
+{
+	struct vfsim *v = dentry->d_sb->s_kernel;
+	int ret = -ENOENT;
+
+	testing_point(v, TESTING_D_SET_MOUNTED, dentry);
+	spin_lock(&v->dcache_lock);
+	if (!d_unlinked(dentry)) {
+		ret = -EBUSY;
+		spin_lock(&dentry->d_lock);
+		if (!d_mountpoint(dentry)) {
+			WRITE_ONCE(dentry->d_flags, dentry->d_flags | DCACHE_MOUNTED);
+			ret = 0;
+		}
+		spin_unlock(&dentry->d_lock);
+	}
+	spin_unlock(&v->dcache_lock);
+	return ret;
 }
 
 char *dentry_path_raw(const struct dentry *d, char *buf, int buflen)

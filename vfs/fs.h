@@ -164,7 +164,11 @@ struct dentry {
 	 * a chain walk then touches one or two cache lines per dentry, not
 	 * four; with 100,000 dentries those lines are misses.
 	 *
-	 * d_hash is under the instance's dcache_lock.  d_parent and d_name:
+	 * d_hash is under the instance's dcache_lock, for reading too, even
+	 * on a dentry nothing can unhash: unhashing the dentry in front of
+	 * it on its chain rewrites its d_hash.prev (the chains mix every
+	 * superblock: a tmpfs shut down by one thread rewrote the mountpoint
+	 * another thread was testing, d_set_mounted()).  d_parent and d_name:
 	 * set once, before d_add() hashes the dentry.  The model has no
 	 * rename; readers still follow the kernel's rule for them (RCU plus
 	 * rename_lock's sequence: the notification walk, dentry_path_raw(),
@@ -198,8 +202,11 @@ static inline bool d_mountpoint(const struct dentry *d)
 }
 static inline bool d_is_dir(const struct dentry *d) { return S_ISDIR(d->d_inode->i_mode); }
 static inline bool d_is_symlink(const struct dentry *d) { return S_ISLNK(d->d_inode->i_mode); }
+/* d_unhashed(), d_unlinked(): under dcache_lock, which d_hash is under (a
+ * neighbour's unhash rewrites this dentry's d_hash too). */
 static inline bool d_unhashed(const struct dentry *d) { return hlist_unhashed(&d->d_hash); }
 static inline bool IS_ROOT(const struct dentry *d) { return d == d->d_parent; }
+static inline bool d_unlinked(const struct dentry *d) { return d_unhashed(d) && !IS_ROOT(d); }
 
 struct dentry *dget(struct dentry *d);
 void dput(struct dentry *d);
@@ -211,6 +218,7 @@ void d_instantiate(struct dentry *d, struct inode *inode);
 void d_add(struct dentry *d, struct inode *inode);
 struct dentry *d_lookup(const struct dentry *parent, const struct qstr *name);
 void d_delete_subtree(struct dentry *root);
+int d_set_mounted(struct dentry *dentry);
 /* Path of @d from the root of its filesystem, into @buf (end-aligned). */
 char *dentry_path_raw(const struct dentry *d, char *buf, int buflen);
 unsigned int full_name_hash(const void *salt, const char *name, unsigned int len);

@@ -118,6 +118,9 @@ struct vfsim {
 	 * test asked to race it (vfsim_testing_rename_race()). */
 	atomic_long_t mount_walk_retries;
 	atomic_t rename_races;
+	/* A test's stop points (vfsim_testing_set_hook(), testing_point()). */
+	void (*testing_hook)(struct vfsim *v, int point, const void *obj, void *arg);
+	void *testing_hook_arg;
 	/* Mounts with a watch list (mnt_watchers set): while none has, the
 	 * walk would post nothing and is not taken (mount_notify.c). */
 	atomic_long_t mount_watch_lists;
@@ -159,6 +162,26 @@ struct vfsim {
 static inline bool vfsim_quirk(const struct vfsim *v, unsigned int n)
 {
 	return READ_ONCE(v->quirks) & (1ULL << n);
+}
+
+/*
+ * Points where a test may stop the thread that reaches them, to run
+ * another thread's call right there (vfsim_testing_set_hook(); the values
+ * are enum vfsim_testing_point's).  @obj: what the point is about.
+ */
+enum {
+	TESTING_LOCK_MOUNT = 1,		/* do_lock_mount(): namespace_sem taken; the dentry */
+	TESTING_D_SET_MOUNTED,		/* d_set_mounted(): dcache_lock not yet taken; the dentry */
+	TESTING_D_UNHASHED,		/* a dentry left the hash, dcache_lock still held; it */
+};
+
+static inline void testing_point(struct vfsim *v, int point, const void *obj)
+{
+	void (*hook)(struct vfsim *v, int point, const void *obj, void *arg) =
+		READ_ONCE(v->testing_hook);
+
+	if (unlikely(hook))
+		hook(v, point, obj, v->testing_hook_arg);
 }
 
 /* The instance the running thread is in (inside a syscall). */

@@ -499,10 +499,18 @@ static struct mountpoint *lookup_mountpoint(struct vfsim *v, struct dentry *dent
 	return NULL;
 }
 
-/* Caller holds namespace_sem for writing. */
+/*
+ * Caller holds namespace_sem for writing, so nobody else makes a
+ * mountpoint meanwhile (5.8 retries on d_set_mounted()'s -EBUSY).  The
+ * dentry of a mountpoint that exists cannot have left the hash: the
+ * mountpoint holds it, and a mount on it keeps its superblock alive (5.8
+ * tests d_unlinked() there too, without a lock, which the model's d_hash
+ * does not allow: see struct dentry).
+ */
 static struct mountpoint *get_mountpoint(struct vfsim *v, struct dentry *dentry)
 {
 	struct mountpoint *mp;
+	int err;
 
 	if (d_mountpoint(dentry)) {
 		lock_mount_hash(v);
@@ -514,10 +522,13 @@ static struct mountpoint *get_mountpoint(struct vfsim *v, struct dentry *dentry)
 	mp = kmalloc(sizeof(*mp), GFP_KERNEL);
 	if (!mp)
 		return ERR_PTR(-ENOMEM);
+	/* The dentry is not available as a mountpoint? */
+	err = d_set_mounted(dentry);
+	if (err) {
+		kfree(mp);
+		return ERR_PTR(err);
+	}
 	lock_mount_hash(v);
-	spin_lock(&dentry->d_lock);
-	WRITE_ONCE(dentry->d_flags, dentry->d_flags | DCACHE_MOUNTED);
-	spin_unlock(&dentry->d_lock);
 	mp->m_dentry = dget(dentry);
 	mp->m_count = 1;
 	INIT_HLIST_HEAD(&mp->m_list);
@@ -840,10 +851,7 @@ retry:
 		}
 	}
 	dentry = beneath ? m->mnt_mountpoint : path->dentry;
-	if (d_unhashed(dentry) && !IS_ROOT(dentry)) {
-		namespace_unlock(v);
-		return ERR_PTR(-ENOENT);
-	}
+	testing_point(v, TESTING_LOCK_MOUNT, dentry);
 	{
 		struct mount *child = __lookup_mnt(path->mnt, path->dentry);
 

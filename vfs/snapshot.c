@@ -14,7 +14,7 @@
  * and refilled with the nodes they held when the snapshot was taken.
  *
  * What belongs to the harness is kept as it is: the fault injection of
- * both seams, the warning counter, the oops hook.
+ * both seams, the warning counter, the oops hook, the testing hook.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -160,6 +160,8 @@ int kernel_reset(struct vfsim *v)
 	struct cds_lfht *ht[NR_LFHTS];
 	struct vfsim_entry e;
 	struct ksim_ctx ctx;
+	void (*hook)(struct vfsim *v, int point, const void *obj, void *arg);
+	void *hook_arg;
 	size_t i;
 
 	if (!img)
@@ -173,8 +175,12 @@ int kernel_reset(struct vfsim *v)
 	/* struct vfsim as it was, but for the harness's part and the tables
 	 * that live outside the region. */
 	ctx = v->ctx;
+	hook = v->testing_hook;
+	hook_arg = v->testing_hook_arg;
 	*v = img->v;
 	v->ctx = ctx;
+	v->testing_hook = hook;
+	v->testing_hook_arg = hook_arg;
 	v->image = img;
 	for (i = 0; i < NR_LFHTS; i++) {
 		*(struct cds_lfht **)((char *)v + kernel_lfhts[i].offset) = ht[i];

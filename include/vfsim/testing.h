@@ -94,6 +94,35 @@ VFSIM_API void vfsim_testing_rename_race(struct vfsim *v, unsigned int n);
 /** How many times a mount notification walk has started over. */
 VFSIM_API unsigned long vfsim_mount_walk_retries(const struct vfsim *v);
 
+/* ---- interleavings ---------------------------------------------------------- */
+
+/*
+ * Points in the kernel where a test may stop the thread that reaches one,
+ * to run another thread's call right there: an interleaving a stress run
+ * meets only now and then, made every time.  @obj is the kernel object
+ * the point is about, for tests that include the kernel's headers.
+ */
+enum vfsim_testing_point {
+	/* mount(2) and the calls that attach a mount: namespace_sem held
+	 * for writing, the target looked up, its dentry (@obj) not yet
+	 * made a mountpoint */
+	VFSIM_TESTING_LOCK_MOUNT = 1,
+	/* about to take the dentry hash's lock to test that a new
+	 * mountpoint's dentry (@obj) is still hashed, and mark it */
+	VFSIM_TESTING_D_SET_MOUNTED = 2,
+	/* a dentry (@obj) has just left the dentry hash, whose lock is
+	 * still held: a superblock's shutdown, a dentry's last dput() */
+	VFSIM_TESTING_D_UNHASHED = 3,
+};
+typedef void (*vfsim_testing_hook)(struct vfsim *v, int point, const void *obj, void *arg);
+/**
+ * vfsim_testing_set_hook - call @hook(@v, point, obj, @arg) in the thread
+ * that reaches one of the points above, holding what the point says; it
+ * may block to wait for another thread, but must not call into @v.  NULL
+ * removes it.  Set it with no call in flight.
+ */
+VFSIM_API void vfsim_testing_set_hook(struct vfsim *v, vfsim_testing_hook hook, void *arg);
+
 /* ---- a watchable test object ---------------------------------------------- */
 
 /*

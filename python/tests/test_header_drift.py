@@ -19,6 +19,7 @@ NOT_WRAPPED = {
     "vfsim_scenario_set_host": "its verbs wait for a program beside the scenario: the shim's",
     "vfsim_record_iter_init": "a C harness's iterator: NotificationPipe.read() decodes records",
     "vfsim_record_next": "a C harness's iterator: NotificationPipe.read() decodes records",
+    "vfsim_testing_set_hook": "a C callback run inside the kernel, holding its locks, in any thread",
 }
 
 STRUCTS = {

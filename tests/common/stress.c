@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
@@ -48,13 +49,29 @@ void stress_tally(struct stress_counts *c, const char *what, const char *detail,
 	stress_error(what, detail, ret);
 }
 
+/*
+ * A seed nobody chose, for a run without --seed: the clock's nanoseconds
+ * and the pid, mixed, so that runs started in the same second (ctest -j)
+ * differ.  It is printed like any other.
+ */
+static uint64_t stress_own_seed(void)
+{
+	struct timespec ts;
+	uint64_t s;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	s = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	s ^= (uint64_t)getpid() << 32;
+	return stress_rand(&s);
+}
+
 void stress_parse(int argc, char **argv, const char *prog,
 		  unsigned long min_threads, const char *extra_flag,
 		  bool *extra_set, struct stress_args *a)
 {
 	a->seconds = 1;
 	a->threads = 4;
-	a->seed = (uint64_t)time(NULL);
+	a->seed = stress_own_seed();
 	for (int i = 1; i < argc; i++) {
 		if (extra_flag && !strcmp(argv[i], extra_flag)) {
 			*extra_set = true;
@@ -63,7 +80,7 @@ void stress_parse(int argc, char **argv, const char *prog,
 		if (i + 1 >= argc)
 			usage(prog, extra_flag);
 		if (!strcmp(argv[i], "--seconds"))
-			a->seconds = strtoul(argv[++i], NULL, 0);
+			a->seconds = strtod(argv[++i], NULL);
 		else if (!strcmp(argv[i], "--threads"))
 			a->threads = strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--seed"))
@@ -74,7 +91,9 @@ void stress_parse(int argc, char **argv, const char *prog,
 	if (a->threads < min_threads)
 		a->threads = min_threads;
 	stress_prog = prog;
-	printf("%s: seed %" PRIu64 " threads %lu seconds %lu\n", prog, a->seed,
+	if (!(a->seconds >= 0))	/* and not NaN */
+		usage(prog, extra_flag);
+	printf("%s: seed %" PRIu64 " threads %lu seconds %g\n", prog, a->seed,
 	       a->threads, a->seconds);
 	fflush(stdout);
 }
@@ -232,9 +251,12 @@ int stress_end(struct vfsim *v, const char *prog, uint64_t seed)
 	return 0;
 }
 
-void stress_run_for(unsigned long seconds, int *stop)
+void stress_run_for(double seconds, int *stop)
 {
-	struct timespec ts = { .tv_sec = (time_t)seconds };
+	struct timespec ts = {
+		.tv_sec = (time_t)seconds,
+		.tv_nsec = (long)((seconds - (double)(time_t)seconds) * 1e9),
+	};
 
 	nanosleep(&ts, NULL);
 	__atomic_store_n(stop, 1, __ATOMIC_RELAXED);

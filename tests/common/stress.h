@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What the stress programs share: the command line of liburcu's torture
- * tests (--seconds N --threads N --seed N), printed so a run can be
- * replayed, splitmix64 for per-thread streams derived from the seed, the
+ * tests (--seconds N --threads N --seed N; N seconds may be a fraction),
+ * printed so a run can be replayed, splitmix64 for per-thread streams
+ * derived from the seed, the
  * quiescent points of the invariant checker, and what the walker threads
  * do with their task and their open fds.
  */
@@ -15,9 +16,9 @@
 #include <vfsim/vfsim.h>
 
 struct stress_args {
-	unsigned long seconds;
+	double seconds;
 	unsigned long threads;
-	uint64_t seed;		/* default: the time, printed */
+	uint64_t seed;		/* default: one of its own, printed */
 };
 
 /*
@@ -116,6 +117,6 @@ void stress_walker(struct vfsim *v, const int *stop, struct stress_counts *c,
 int stress_end(struct vfsim *v, const char *prog, uint64_t seed);
 
 /* The run: sleep @seconds, then raise *@stop for the threads. */
-void stress_run_for(unsigned long seconds, int *stop);
+void stress_run_for(double seconds, int *stop);
 
 #endif

@@ -107,7 +107,7 @@ int main(int argc, char **argv)
 		return 1;
 	stress_quiesce_init();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	end = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9 + (double)a.seconds;
+	end = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9 + a.seconds;
 	do {
 		struct vfsim_options opts = { .seed = a.seed + rounds, .mhash_shift = 1 };
 		if (vfsim_create(&opts, &v) || vfsim_boot(v, "empty")) {

@@ -179,7 +179,8 @@ static int count_mount(const struct vfsim_mount_desc *m, void *arg)
 
 int main(int argc, char **argv)
 {
-	unsigned long seconds, nthreads;
+	unsigned long nthreads;
+	double seconds;
 	uint64_t seed;
 	struct stress_args a;
 	struct worker *w;

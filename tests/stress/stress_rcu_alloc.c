@@ -210,7 +210,8 @@ static void *reader(void *arg)
 
 int main(int argc, char **argv)
 {
-	unsigned long seconds, nthreads;
+	unsigned long nthreads;
+	double seconds;
 	uint64_t seed;
 	struct stress_args a;
 	struct vfsim_alloc_stats base, st;
