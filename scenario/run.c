@@ -36,6 +36,9 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 		return scn_syntax(c, "wrong number of arguments: usage: %s%s%s",
 				  verb->name, *verb->args ? " " : "",
 				  verb->args);
+	if ((verb->flags & SCN_VERB_MODEL) && c->sys != &scn_sys_model)
+		return scn_syntax(c, "%s: the model's alone: the %s backend cannot run it",
+				  verb->name, c->sys->name);
 	if ((verb->flags & SCN_VERB_NEEDS_TASK) && !c->task)
 		return scn_syntax(c, "%s: no task to run it: 'boot' must come first",
 				  verb->name);
@@ -54,8 +57,9 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 {
 	struct scn_call c = {
 		.s = s,
+		.sys = s->sys,
 		.v = s->v,
-		.task = vfsim_init_task(s->v),
+		.task = s->sys->init_task(s->backend),
 	};
 	char ebuf[128];
 	long r;
@@ -79,7 +83,7 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 static int check_invariants(struct vfsim_scenario *s)
 {
 	char why[512] = "", ebuf[128];
-	int ret = vfsim_check_invariants(s->v, why, sizeof(why));
+	long ret = s->sys->check(s->backend, why, sizeof(why));
 
 	if (ret == 0)
 		return VFSIM_SCENARIO_EXIT_OK;
@@ -142,6 +146,11 @@ const struct vfsim_scenario_host *scn_host(struct scn_call *c)
 	return &c->s->host;
 }
 
+void *scn_backend(struct scn_call *c)
+{
+	return c->s->backend;
+}
+
 int vfsim_scenario_begin(struct vfsim *v, FILE *out,
 			 const struct vfsim_scenario_opts *opts,
 			 struct vfsim_scenario **sp)
@@ -156,6 +165,8 @@ int vfsim_scenario_begin(struct vfsim *v, FILE *out,
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
+	s->sys = &scn_sys_model;
+	s->backend = v;
 	s->v = v;
 	s->out = out ? out : stdout;
 	s->err = opts->err ? opts->err : stderr;
@@ -404,7 +415,7 @@ int vfsim_scenario_end(struct vfsim_scenario *s)
 	errno = 0;
 	check_output(s, fflush(s->out) ? errno : 0);
 	/* Kernel warnings fail the run whatever else happened. */
-	warnings = vfsim_warn_count(s->v) - s->warnings;
+	warnings = s->v ? vfsim_warn_count(s->v) - s->warnings : 0;
 	if (warnings) {
 		scn_report(s, "the kernel hit %lu warning%s (WARN_ON or refcount)",
 			   warnings, warnings == 1 ? "" : "s");
@@ -415,6 +426,7 @@ int vfsim_scenario_end(struct vfsim_scenario *s)
 		vfsim_set_oops_hook(s->v, NULL, NULL);
 	status = s->status;
 	scn_names_free(s);
+	s->sys->end(s->backend);
 	free(s->after_argv);
 	free(s->file_copy);
 	free(s);

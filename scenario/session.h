@@ -17,7 +17,9 @@ struct scn_fd_entry;
 struct scn_key_entry;
 
 struct vfsim_scenario {
-	struct vfsim *v;
+	const struct scn_sys *sys;	/* the backend's calls */
+	void *backend;			/* and its state */
+	struct vfsim *v;		/* the model's instance, or NULL */
 	FILE *out;			/* what verbs print, and the trace */
 	FILE *err;			/* reports */
 	bool check, quiet;
