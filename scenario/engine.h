@@ -181,6 +181,21 @@ void scn_put_escaped(FILE *out, const char *s);
  * (free() it); NULL if out of memory. */
 char **scn_words_copy(int argc, char *const *argv);
 
+/* ---- the kernel backend (sys_kernel.c) ------------------------------------ */
+
+/* Its state, the init task in a private mount namespace: 0, or -errno
+ * with the reason in @why. */
+long scn_kernel_begin(void **backend, char *why, size_t whylen);
+
+/* ---- checking an input before it runs (validate.c) ------------------------- */
+
+/* Every line of @text (@len bytes) on @sys: a verb that backend can run.
+ * Reports the first that is not as "vfsim: NAME:LINE: ..." on @err and
+ * returns VFSIM_SCENARIO_EXIT_DATAERR; else EXIT_OK (other mistakes are
+ * the run's to find). */
+int scn_validate(const struct scn_sys *sys, const char *text, size_t len,
+		 const char *name, FILE *err);
+
 /* ---- statmount and listmount, printed (statmount_print.c) ----------------- */
 
 /* vfsim_scenario_statmount() and vfsim_scenario_listmount() on a backend. */

@@ -151,22 +151,21 @@ void *scn_backend(struct scn_call *c)
 	return c->s->backend;
 }
 
-int vfsim_scenario_begin(struct vfsim *v, FILE *out,
-			 const struct vfsim_scenario_opts *opts,
-			 struct vfsim_scenario **sp)
+/* A scenario on @sys with @backend (@v: the model's instance, or NULL). */
+static int begin(const struct scn_sys *sys, void *backend, struct vfsim *v,
+		 FILE *out, const struct vfsim_scenario_opts *opts,
+		 struct vfsim_scenario **sp)
 {
 	static const struct vfsim_scenario_opts defaults;
 	struct vfsim_scenario *s;
 
-	if (!v || !sp)
-		return -EINVAL;
 	if (!opts)
 		opts = &defaults;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
-	s->sys = &scn_sys_model;
-	s->backend = v;
+	s->sys = sys;
+	s->backend = backend;
 	s->v = v;
 	s->out = out ? out : stdout;
 	s->err = opts->err ? opts->err : stderr;
@@ -174,9 +173,39 @@ int vfsim_scenario_begin(struct vfsim *v, FILE *out,
 	s->quiet = opts->quiet;
 	s->file = "-";
 	/* Those @v had before the scenario are not its own. */
-	s->warnings = vfsim_warn_count(v);
+	s->warnings = v ? vfsim_warn_count(v) : 0;
 	*sp = s;
 	return 0;
+}
+
+int vfsim_scenario_begin(struct vfsim *v, FILE *out,
+			 const struct vfsim_scenario_opts *opts,
+			 struct vfsim_scenario **sp)
+{
+	if (!v || !sp)
+		return -EINVAL;
+	return begin(&scn_sys_model, v, v, out, opts, sp);
+}
+
+int vfsim_scenario_begin_kernel(FILE *out, const struct vfsim_scenario_opts *opts,
+				struct vfsim_scenario **sp, char *why,
+				size_t whylen)
+{
+	void *k;
+	int ret;
+
+	if (!sp)
+		return -EINVAL;
+	ret = (int)scn_kernel_begin(&k, why, whylen);
+	if (ret < 0)
+		return ret;
+	ret = begin(&scn_sys_kernel, k, NULL, out, opts, sp);
+	if (ret < 0) {
+		scn_sys_kernel.end(k);
+		if (why && whylen)
+			snprintf(why, whylen, "out of memory");
+	}
+	return ret;
 }
 
 /* s->file = @name, kept: reports at the end name the last input. */
