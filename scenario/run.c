@@ -28,6 +28,7 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 	const struct scn_verb *verb = scn_verb_find(argv[0]);
 	struct scn_call sub = *c;
 	int nargs = argc - 1;
+	long ret;
 
 	if (!verb)
 		return scn_syntax(c, "unknown verb '%s'", argv[0]);
@@ -47,7 +48,13 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 	sub.verb = verb->name;
 	sub.argc = nargs;
 	sub.argv = argv + 1;
-	return verb->run(&sub);
+	ret = verb->run(&sub);
+	if (!(verb->flags & SCN_VERB_PREFIX) && ret != SCN_SYNTAX &&
+	    ret != SCN_FAILED) {
+		c->s->op_ran = true;
+		c->s->op_result = ret;
+	}
+	return ret;
 }
 
 /* Run @argv as one operation; returns an exit status.  @who names it in
@@ -65,6 +72,7 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 	long r;
 
 	s->what[0] = '\0';
+	s->what_argv = NULL;
 	s->detail[0] = '\0';
 	r = scn_dispatch(&c, argc, argv);
 	if (r == SCN_SYNTAX)
@@ -72,7 +80,7 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 	if (r == SCN_FAILED)
 		return VFSIM_SCENARIO_EXIT_FAIL;
 	if (r < 0) {
-		scn_report(s, "%s%s: %s%s%s", who, s->what,
+		scn_report(s, "%s%s: %s%s%s", who, scn_what(s),
 			   vfsim_scenario_strerror(r, ebuf, sizeof(ebuf)),
 			   s->detail[0] ? ": " : "", s->detail);
 		return VFSIM_SCENARIO_EXIT_FAIL;
@@ -103,9 +111,20 @@ static int run_line(struct vfsim_scenario *s, int argc, char **argv)
 	unsigned long gen = s->after_gen;
 	int status, hook;
 
+	s->op_ran = false;
+	s->op_result = 0;
 	status = run_op(s, argc, argv, "");
 	if (status == VFSIM_SCENARIO_EXIT_OK && s->check)
 		status = check_invariants(s);
+	if (s->result_fn) {
+		const struct vfsim_scenario_result r = {
+			.name = s->file, .lineno = s->lineno,
+			.argc = argc, .argv = argv, .status = status,
+			.ran = s->op_ran, .result = s->op_ran ? s->op_result : 0,
+		};
+
+		s->result_fn(&r, s->result_arg);
+	}
 	if (status == VFSIM_SCENARIO_EXIT_DATAERR || !s->after_argv ||
 	    gen != s->after_gen)
 		return status;
@@ -144,6 +163,16 @@ int vfsim_scenario_set_host(struct vfsim_scenario *s,
 const struct vfsim_scenario_host *scn_host(struct scn_call *c)
 {
 	return &c->s->host;
+}
+
+int vfsim_scenario_set_result(struct vfsim_scenario *s,
+			      vfsim_scenario_result_fn fn, void *arg)
+{
+	if (!s)
+		return -EINVAL;
+	s->result_fn = fn;
+	s->result_arg = arg;
+	return 0;
 }
 
 void *scn_backend(struct scn_call *c)
@@ -211,7 +240,11 @@ int vfsim_scenario_begin_kernel(FILE *out, const struct vfsim_scenario_opts *opt
 /* s->file = @name, kept: reports at the end name the last input. */
 static void set_file(struct vfsim_scenario *s, const char *name)
 {
-	char *copy = name ? strdup(name) : NULL;
+	char *copy;
+
+	if (name && s->file_copy && strcmp(name, s->file_copy) == 0)
+		return;		/* line after line of one input */
+	copy = name ? strdup(name) : NULL;
 
 	free(s->file_copy);
 	s->file_copy = copy;

@@ -201,6 +201,30 @@ struct vfsim_scenario_host {
 VFSIM_API int vfsim_scenario_set_host(struct vfsim_scenario *s,
 				      const struct vfsim_scenario_host *host);
 
+/* What one line did, for a program that keeps its own record of a run. */
+struct vfsim_scenario_result {
+	const char *name;	/* the input's name in reports */
+	unsigned long lineno;
+	int argc;		/* the line's words, prefixes included */
+	char *const *argv;
+	int status;		/* the line's VFSIM_SCENARIO_EXIT_* status */
+	bool ran;		/* its verb ran: false for a malformed line,
+				 * or one that failed before its call */
+	long result;		/* what the verb returned (ran only): >= 0 or
+				 * -errno, whatever `expect` made of it */
+};
+
+typedef void (*vfsim_scenario_result_fn)(const struct vfsim_scenario_result *r,
+					 void *arg);
+
+/**
+ * vfsim_scenario_set_result - call @fn(result, @arg) after every line of
+ * words @s runs (before its after_each), with what the line did (NULL:
+ * no more).  -EINVAL for a NULL @s.
+ */
+VFSIM_API int vfsim_scenario_set_result(struct vfsim_scenario *s,
+					vfsim_scenario_result_fn fn, void *arg);
+
 /**
  * vfsim_scenario_line - run one line of scenario text, @line (without its
  * newline; a CR at its end is cut off), named line @lineno of @name (NULL:
