@@ -64,8 +64,6 @@ struct scn_sys {
 	/* A read that never sleeps: what would block returns an error
 	 * instead (the model: -ERESTARTSYS, as a pending signal makes it). */
 	long (*read_nowait)(struct scn_task *t, int fd, void *buf, size_t len);
-	long (*write)(struct scn_task *t, int fd, const void *buf, size_t len);
-	long (*pipe2)(struct scn_task *t, int fds[2], int flags);
 	long (*statx)(struct scn_task *t, int dfd, const char *path, int flags,
 		      unsigned int mask, struct statx *buf);
 

@@ -183,16 +183,6 @@ static long k_read_nowait(struct scn_task *t, int fd, void *buf, size_t len)
 	return scn_ktask_run(t, read_now, &r);
 }
 
-static long k_write(struct scn_task *t, int fd, const void *buf, size_t len)
-{
-	return SCN_KSYS(t, SYS_write, fd, L(buf), L(len));
-}
-
-static long k_pipe2(struct scn_task *t, int fds[2], int flags)
-{
-	return SCN_KSYS(t, SYS_pipe2, L(fds), flags);
-}
-
 static long k_statx(struct scn_task *t, int dfd, const char *path, int flags,
 		    unsigned int mask, struct statx *buf)
 {
@@ -303,8 +293,6 @@ const struct scn_sys scn_sys_kernel = {
 	.close = k_close,
 	.read = k_read,
 	.read_nowait = k_read_nowait,
-	.write = k_write,
-	.pipe2 = k_pipe2,
 	.statx = k_statx,
 	.mount = k_mount,
 	.umount2 = k_umount2,

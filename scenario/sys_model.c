@@ -106,16 +106,6 @@ static long m_read_nowait(struct scn_task *t, int fd, void *buf, size_t len)
 	return ret;
 }
 
-static long m_write(struct scn_task *t, int fd, const void *buf, size_t len)
-{
-	return vfsim_write(T(t), fd, buf, len);
-}
-
-static long m_pipe2(struct scn_task *t, int fds[2], int flags)
-{
-	return vfsim_pipe2(T(t), fds, flags);
-}
-
 static long m_statx(struct scn_task *t, int dfd, const char *path, int flags,
 		    unsigned int mask, struct statx *buf)
 {
@@ -227,8 +217,6 @@ const struct scn_sys scn_sys_model = {
 	.close = m_close,
 	.read = m_read,
 	.read_nowait = m_read_nowait,
-	.write = m_write,
-	.pipe2 = m_pipe2,
 	.statx = m_statx,
 	.mount = m_mount,
 	.umount2 = m_umount2,

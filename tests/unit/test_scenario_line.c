@@ -291,3 +291,70 @@ Test(scenario_line, verb_names_are_the_help_list)
 		     strlen(all));
 	free(all);
 }
+
+/* What vfsim_scenario_set_result()'s callback was last told. */
+struct seen {
+	int calls;
+	struct vfsim_scenario_result r;
+	char verb[32];
+};
+
+static void record(const struct vfsim_scenario_result *r, void *arg)
+{
+	struct seen *s = arg;
+
+	s->calls++;
+	s->r = *r;
+	snprintf(s->verb, sizeof(s->verb), "%s", r->argc ? r->argv[0] : "");
+}
+
+/* Each line of words is reported once, after it ran: the verb's own
+ * result (whatever expect made of it), whether it ran at all, the line's
+ * status; blank lines are not reported, and NULL stops the reports. */
+Test(scenario_line, the_result_of_each_line)
+{
+	struct seen seen = { 0 };
+	struct session ss;
+
+	session_begin(&ss, "empty");
+	cr_expect_eq(vfsim_scenario_set_result(NULL, record, &seen), -EINVAL);
+	cr_assert_eq(vfsim_scenario_set_result(ss.s, record, &seen), 0);
+	cr_expect_eq(line(&ss, "mkdir /a", 1, false, "", ""), 0);
+	cr_expect_eq(seen.calls, 1);
+	cr_expect(seen.r.ran);
+	cr_expect_eq(seen.r.result, 0);
+	cr_expect_eq(seen.r.lineno, 1);
+	cr_expect_str_eq(seen.r.name, "shell");
+	cr_expect_eq(seen.r.argc, 2);
+	cr_expect_str_eq(seen.verb, "mkdir");
+	/* expect is met: the line succeeds, the result is the verb's */
+	cr_expect_eq(line(&ss, "expect EEXIST mkdir /a", 2, false, "", ""), 0);
+	cr_expect(seen.r.ran);
+	cr_expect_eq(seen.r.result, -EEXIST);
+	cr_expect_eq(seen.r.status, VFSIM_SCENARIO_EXIT_OK);
+	cr_expect_str_eq(seen.verb, "expect");
+	/* malformed: nothing ran */
+	cr_expect_eq(line(&ss, "close nope", 3, false, "",
+			  "vfsim: shell:3: no open file named 'nope'\n"),
+		     VFSIM_SCENARIO_EXIT_DATAERR);
+	cr_expect_eq(seen.calls, 3);
+	cr_expect(!seen.r.ran);
+	cr_expect_eq(seen.r.status, VFSIM_SCENARIO_EXIT_DATAERR);
+	cr_expect_eq(line(&ss, "# nothing", 4, false, "", ""), 0);
+	cr_expect_eq(seen.calls, 3);
+	cr_assert_eq(vfsim_scenario_set_result(ss.s, NULL, NULL), 0);
+	cr_expect_eq(line(&ss, "mkdir /b", 5, false, "", ""), 0);
+	cr_expect_eq(seen.calls, 3);
+	cr_expect_eq(session_end(&ss), VFSIM_SCENARIO_EXIT_OK);
+}
+
+/* The kernel backend's arguments; whether it runs here is the kernel
+ * tests' question (tests/kernel/run). */
+Test(scenario_line, kernel_null_arguments)
+{
+	char why[64] = "";
+
+	cr_expect_eq(vfsim_scenario_begin_kernel(NULL, NULL, NULL, why, sizeof(why)),
+		     -EINVAL);
+	cr_expect_eq(vfsim_scenario_run_kernel(NULL, NULL, NULL), -EINVAL);
+}
