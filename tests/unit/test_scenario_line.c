@@ -10,13 +10,18 @@
  *     it, and the run;
  *   - blank and comment lines, a CR LF line end, a bare CR, trace;
  *   - every verb the engine has is named by verb_name() and described by
- *     verb_help() exactly as in vfsim_scenario_help()'s list.
+ *     verb_help() exactly as in vfsim_scenario_help()'s list;
+ *   - what each line did, through vfsim_scenario_set_result(); the
+ *     kernel backend's refusals where it cannot run.
  */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <vfsim/scenario.h>
 #include <vfsim/testing.h>
@@ -357,4 +362,57 @@ Test(scenario_line, kernel_null_arguments)
 	cr_expect_eq(vfsim_scenario_begin_kernel(NULL, NULL, NULL, why, sizeof(why)),
 		     -EINVAL);
 	cr_expect_eq(vfsim_scenario_run_kernel(NULL, NULL, NULL), -EINVAL);
+}
+
+/* In a child without privileges: the kernel backend is refused, with the
+ * reason, and a kernel run says so (EXIT_UNAVAILABLE) after checking the
+ * input; a model-only verb is refused before that. */
+static int unprivileged_kernel_child(void)
+{
+	char why[128] = "", *err_text = NULL;
+	struct vfsim_scenario *s = NULL;
+	const char ok[] = "boot empty\n", model[] = "boot empty\nstats\n";
+	size_t err_len = 0;
+	FILE *in, *err;
+	int bad = 0;
+	struct vfsim_scenario_opts o = { .name = "k" };
+
+	/* (a run that is not root is unprivileged already) */
+	if (geteuid() == 0 &&
+	    (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+	     setresuid(65534, 65534, 65534) < 0))
+		return 2;
+	if (vfsim_scenario_begin_kernel(NULL, NULL, &s, why, sizeof(why)) != -EPERM ||
+	    !strstr(why, "unshare(CLONE_NEWNS)"))
+		bad |= 4;
+	err = open_memstream(&err_text, &err_len);
+	o.err = err;
+	in = fmemopen((void *)ok, strlen(ok), "r");
+	if (vfsim_scenario_run_kernel(in, NULL, &o) != VFSIM_SCENARIO_EXIT_UNAVAILABLE)
+		bad |= 8;
+	fclose(in);
+	in = fmemopen((void *)model, strlen(model), "r");
+	if (vfsim_scenario_run_kernel(in, NULL, &o) != VFSIM_SCENARIO_EXIT_DATAERR)
+		bad |= 16;
+	fclose(in);
+	fclose(err);
+	if (!strstr(err_text, "vfsim: k: the running kernel cannot run it here: unshare(CLONE_NEWNS): ") ||
+	    !strstr(err_text, "vfsim: k:2: stats: the model's alone: the kernel backend cannot run it\n"))
+		bad |= 32;
+	free(err_text);
+	return bad;
+}
+
+Test(scenario_line, kernel_refused_without_privileges)
+{
+	int ws = 0;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0)
+		_exit(unprivileged_kernel_child());
+	cr_assert_eq(waitpid(pid, &ws, 0), pid);
+	cr_expect(WIFEXITED(ws) && WEXITSTATUS(ws) == 0, "child status %#x", ws);
 }
