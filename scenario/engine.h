@@ -100,6 +100,11 @@ bool scn_quiet(struct scn_call *c);
 /* Oopses (B4's quirk) print on the run's output until it ends. */
 void scn_oops_to_out(struct scn_call *c);
 
+/* Someone wants each line's result (vfsim_scenario_set_result()). */
+bool scn_wants_result(struct scn_call *c);
+/* The text a `tree` line's result carries (taken; freed after the line). */
+void scn_set_mountinfo(struct scn_call *c, char *text);
+
 /* The host of vfsim_scenario_set_host() (all NULL if none). */
 const struct vfsim_scenario_host *scn_host(struct scn_call *c);
 

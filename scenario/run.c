@@ -113,6 +113,8 @@ static int run_line(struct vfsim_scenario *s, int argc, char **argv)
 
 	s->op_ran = false;
 	s->op_result = 0;
+	free(s->op_mountinfo);	/* an after_each `tree`'s */
+	s->op_mountinfo = NULL;
 	status = run_op(s, argc, argv, "");
 	if (status == VFSIM_SCENARIO_EXIT_OK && s->check)
 		status = check_invariants(s);
@@ -121,10 +123,13 @@ static int run_line(struct vfsim_scenario *s, int argc, char **argv)
 			.name = s->file, .lineno = s->lineno,
 			.argc = argc, .argv = argv, .status = status,
 			.ran = s->op_ran, .result = s->op_ran ? s->op_result : 0,
+			.mountinfo = s->op_mountinfo,
 		};
 
 		s->result_fn(&r, s->result_arg);
 	}
+	free(s->op_mountinfo);
+	s->op_mountinfo = NULL;
 	if (status == VFSIM_SCENARIO_EXIT_DATAERR || !s->after_argv ||
 	    gen != s->after_gen)
 		return status;
@@ -173,6 +178,17 @@ int vfsim_scenario_set_result(struct vfsim_scenario *s,
 	s->result_fn = fn;
 	s->result_arg = arg;
 	return 0;
+}
+
+bool scn_wants_result(struct scn_call *c)
+{
+	return c->s->result_fn != NULL;
+}
+
+void scn_set_mountinfo(struct scn_call *c, char *text)
+{
+	free(c->s->op_mountinfo);
+	c->s->op_mountinfo = text;
 }
 
 void *scn_backend(struct scn_call *c)
@@ -489,6 +505,7 @@ int vfsim_scenario_end(struct vfsim_scenario *s)
 	status = s->status;
 	scn_names_free(s);
 	s->sys->end(s->backend);
+	free(s->op_mountinfo);
 	free(s->after_argv);
 	free(s->file_copy);
 	free(s);

@@ -39,6 +39,7 @@ struct vfsim_scenario {
 	struct scn_key_entry *keys;	/* key NAMEs, newest first */
 	vfsim_scenario_result_fn result_fn;	/* vfsim_scenario_set_result() */
 	void *result_arg;
+	char *op_mountinfo;		/* a `tree` line's, for result_fn */
 	bool op_ran;			/* the line's verb ran ... */
 	long op_result;			/* ... and returned this */
 	int what_argc;			/* the innermost verb of the line, */

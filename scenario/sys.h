@@ -98,6 +98,8 @@ struct scn_sys {
 			      uint64_t mask, int dfd, const char *path);
 
 	/* ---- looking ---- */
+	/* @t's /proc/self/mountinfo into *@text (malloc()ed): 0 or -errno. */
+	long (*mountinfo)(struct scn_task *t, char **text);
 	/* The mount tree of @t's namespace, as vfsim_tree_render(). */
 	long (*tree)(struct scn_task *t, FILE *out,
 		     const struct vfsim_tree_opts *o);

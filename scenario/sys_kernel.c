@@ -308,6 +308,7 @@ const struct scn_sys scn_sys_kernel = {
 	.open_mntns = k_open_mntns,
 	.fanotify_init = k_fanotify_init,
 	.fanotify_mark = k_fanotify_mark,
+	.mountinfo = scn_kmountinfo,
 	.tree = scn_ktree,
 };
 

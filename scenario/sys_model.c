@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
@@ -194,6 +195,26 @@ static long m_fanotify_mark(struct scn_task *t, int fd, unsigned int flags,
 	return vfsim_fanotify_mark(T(t), fd, flags, mask, dfd, path);
 }
 
+static long m_mountinfo(struct scn_task *t, char **text)
+{
+	long len = vfsim_mountinfo(T(t), NULL, 0);
+	char *buf;
+
+	if (len < 0)
+		return len;
+	buf = malloc((size_t)len + 1);
+	if (!buf)
+		return -ENOMEM;
+	/* the scenario's thread is the only one: the size holds */
+	len = vfsim_mountinfo(T(t), buf, (size_t)len + 1);
+	if (len < 0) {
+		free(buf);
+		return len;
+	}
+	*text = buf;
+	return 0;
+}
+
 static long m_tree(struct scn_task *t, FILE *out,
 		   const struct vfsim_tree_opts *o)
 {
@@ -232,5 +253,6 @@ const struct scn_sys scn_sys_model = {
 	.open_mntns = m_open_mntns,
 	.fanotify_init = m_fanotify_init,
 	.fanotify_mark = m_fanotify_mark,
+	.mountinfo = m_mountinfo,
 	.tree = m_tree,
 };

@@ -25,6 +25,7 @@ static long verb_tree(struct scn_call *c)
 {
 	struct vfsim_tree_opts o = { 0 };
 	bool list = false, raw = false, json = false, dot = false;
+	long ret;
 	int i;
 
 	for (i = 0; i < c->argc; i++) {
@@ -51,7 +52,16 @@ static long verb_tree(struct scn_call *c)
 	o.format = dot ? VFSIM_TREE_DOT : json ? VFSIM_TREE_JSON :
 		   raw ? VFSIM_TREE_RAW : list ? VFSIM_TREE_LIST : VFSIM_TREE_TREE;
 	o.flat = list;
-	return c->sys->tree(c->task, scn_out(c), &o);
+	ret = c->sys->tree(c->task, scn_out(c), &o);
+	if (ret >= 0 && scn_wants_result(c)) {
+		char *text;
+		long got = c->sys->mountinfo(c->task, &text);
+
+		if (got < 0)
+			return got;
+		scn_set_mountinfo(c, text);
+	}
+	return ret;
 }
 
 static long verb_check(struct scn_call *c)

@@ -212,6 +212,9 @@ struct vfsim_scenario_result {
 				 * or one that failed before its call */
 	long result;		/* what the verb returned (ran only): >= 0 or
 				 * -errno, whatever `expect` made of it */
+	const char *mountinfo;	/* a `tree` line that ran: the text
+				 * /proc/self/mountinfo gave its task (to
+				 * compare trees across backends); else NULL */
 };
 
 typedef void (*vfsim_scenario_result_fn)(const struct vfsim_scenario_result *r,

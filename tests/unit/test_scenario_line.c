@@ -302,6 +302,7 @@ struct seen {
 	int calls;
 	struct vfsim_scenario_result r;
 	char verb[32];
+	char mountinfo[512];	/* "" for none */
 };
 
 static void record(const struct vfsim_scenario_result *r, void *arg)
@@ -311,6 +312,8 @@ static void record(const struct vfsim_scenario_result *r, void *arg)
 	s->calls++;
 	s->r = *r;
 	snprintf(s->verb, sizeof(s->verb), "%s", r->argc ? r->argv[0] : "");
+	snprintf(s->mountinfo, sizeof(s->mountinfo), "%s",
+		 r->mountinfo ? r->mountinfo : "");
 }
 
 /* Each line of words is reported once, after it ran: the verb's own
@@ -347,6 +350,20 @@ Test(scenario_line, the_result_of_each_line)
 	cr_expect_eq(seen.r.status, VFSIM_SCENARIO_EXIT_DATAERR);
 	cr_expect_eq(line(&ss, "# nothing", 4, false, "", ""), 0);
 	cr_expect_eq(seen.calls, 3);
+	cr_expect_str_eq(seen.mountinfo, "");
+	/* a tree line carries its task's mountinfo */
+	{
+		char want[512];
+		long n = vfsim_mountinfo(vfsim_init_task(ss.v), want, sizeof(want));
+
+		cr_assert_gt(n, 0);
+		cr_expect_eq(vfsim_scenario_line(ss.s, "tree", "shell", 4, false), 0);
+		cr_expect_eq(seen.calls, 4);
+		cr_expect_str_eq(seen.mountinfo, want);
+		cr_expect_eq(line(&ss, "mkdir /c", 4, false, "", ""), 0);
+		cr_expect_str_eq(seen.mountinfo, "");
+		seen.calls = 3;
+	}
 	cr_assert_eq(vfsim_scenario_set_result(ss.s, NULL, NULL), 0);
 	cr_expect_eq(line(&ss, "mkdir /b", 5, false, "", ""), 0);
 	cr_expect_eq(seen.calls, 3);
