@@ -26,6 +26,8 @@
 #include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
 
+#include "sys.h"
+
 /* What reports start with: "vfsim: FILE:LINE: ..." */
 #define SCN_PROG "vfsim"
 
@@ -40,8 +42,10 @@
 /* One invocation of a verb. */
 struct scn_call {
 	struct vfsim_scenario *s;
-	struct vfsim *v;
-	struct vfsim_task *task;	/* runs as: init, or the `as` task;
+	const struct scn_sys *sys;	/* the backend's calls (sys.h) */
+	struct vfsim *v;		/* the model's instance; NULL on
+					 * another backend */
+	struct scn_task *task;		/* runs as: init, or the `as` task;
 					 * NULL before boot */
 	const char *verb;		/* the verb's name: verbs that share
 					 * a handler tell themselves apart */
@@ -68,6 +72,7 @@ struct scn_verb {
 #define SCN_UNLIMITED (-1)
 #define SCN_VERB_NEEDS_TASK 0x1u /* refuse before boot (no init task) */
 #define SCN_VERB_PREFIX 0x2u	 /* takes another verb: as, expect */
+#define SCN_VERB_MODEL 0x4u	 /* the model's alone: refused on the kernel */
 
 /* Run @argv[0] with arguments @argv[1..argc-1] as part of @c (prefix verbs
  * call this for the verb they carry). */
@@ -95,24 +100,50 @@ bool scn_quiet(struct scn_call *c);
 /* Oopses (B4's quirk) print on the run's output until it ends. */
 void scn_oops_to_out(struct scn_call *c);
 
+/* Someone wants each line's result (vfsim_scenario_set_result()). */
+bool scn_wants_result(struct scn_call *c);
+/* The text a `tree` line's result carries (taken; freed after the line). */
+void scn_set_mountinfo(struct scn_call *c, char *text);
+
 /* The host of vfsim_scenario_set_host() (all NULL if none). */
 const struct vfsim_scenario_host *scn_host(struct scn_call *c);
+
+/* The backend's state, for the calls of struct scn_sys that take it. */
+void *scn_backend(struct scn_call *c);
+
+/* The model's task of a SCN_VERB_MODEL verb (only they run on it). */
+static inline struct vfsim_task *scn_model_task(struct scn_call *c)
+{
+	return scn_vtask(c->task);
+}
 
 /* ---- the scenario's names (names.c) --------------------------------------- */
 
 /* The task with these credentials: init for 0:0, else created on first use
  * and reused.  NULL with *@err = 0 before boot for 0:0; NULL with a negative
  * errno in *@err if creation failed. */
-struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
-				long *err);
+struct scn_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
+			      long *err);
 
 /* Named file descriptors (open NAME ... / close NAME). */
-long scn_fd_add(struct scn_call *c, const char *name, struct vfsim_task *t,
+long scn_fd_add(struct scn_call *c, const char *name, struct scn_task *t,
 		int fd);
 bool scn_fd_exists(struct scn_call *c, const char *name);
 /* Look NAME up (SCN_SYNTAX if unknown); with @remove, forget it. */
 long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
-		   struct vfsim_task **t, int *fd);
+		   struct scn_task **t, int *fd);
+
+/* scn_fd_lookup() for a SCN_VERB_MODEL verb: the model's task. */
+static inline long scn_fd_lookup_model(struct scn_call *c, const char *name,
+				       bool remove, struct vfsim_task **t,
+				       int *fd)
+{
+	struct scn_task *st = NULL;
+	long ret = scn_fd_lookup(c, name, remove, &st, fd);
+
+	*t = scn_vtask(st);
+	return ret;
+}
 
 /* Key names (key add ... NAME): the serial a name stands for.  Adding a
  * name that exists rebinds it.  0, or SCN_FAILED (out of memory). */
@@ -154,6 +185,30 @@ void scn_put_escaped(FILE *out, const char *s);
 /* @argc words as one allocation, the layout of vfsim_scenario_split()'s
  * (free() it); NULL if out of memory. */
 char **scn_words_copy(int argc, char *const *argv);
+
+/* ---- the kernel backend (sys_kernel.c) ------------------------------------ */
+
+/* Its state, the init task in a private mount namespace: 0, or -errno
+ * with the reason in @why. */
+long scn_kernel_begin(void **backend, char *why, size_t whylen);
+
+/* ---- checking an input before it runs (validate.c) ------------------------- */
+
+/* Every line of @text (@len bytes) on @sys: a verb that backend can run.
+ * Reports the first that is not as "vfsim: NAME:LINE: ..." on @err and
+ * returns VFSIM_SCENARIO_EXIT_DATAERR; else EXIT_OK (other mistakes are
+ * the run's to find). */
+int scn_validate(const struct scn_sys *sys, const char *text, size_t len,
+		 const char *name, FILE *err);
+
+/* ---- statmount and listmount, printed (statmount_print.c) ----------------- */
+
+/* vfsim_scenario_statmount() and vfsim_scenario_listmount() on a backend. */
+long scn_print_statmount(const struct scn_sys *sys, struct scn_task *t,
+			 uint64_t mnt_id, uint64_t mask, FILE *out);
+long scn_print_listmount(const struct scn_sys *sys, struct scn_task *t,
+			 uint64_t mnt_id, uint64_t last, size_t count,
+			 unsigned int flags, FILE *out);
 
 /* ---- the verb tables (verbs.c) -------------------------------------------- */
 

@@ -17,13 +17,13 @@ struct scn_task_entry {
 	struct scn_task_entry *next;
 	uid_t uid;
 	gid_t gid;
-	struct vfsim_task *task;
+	struct scn_task *task;
 };
 
 struct scn_fd_entry {
 	struct scn_fd_entry *next;
 	char *name;
-	struct vfsim_task *task;
+	struct scn_task *task;
 	int fd;
 };
 
@@ -33,17 +33,17 @@ struct scn_key_entry {
 	int32_t serial;
 };
 
-struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
-				long *err)
+struct scn_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
+			      long *err)
 {
 	struct vfsim_scenario *s = c->s;
 	struct scn_task_entry *e;
-	struct vfsim_task *t;
-	int ret;
+	struct scn_task *t;
+	long ret;
 
 	*err = 0;
 	if (uid == 0 && gid == 0)
-		return vfsim_init_task(c->v);
+		return c->sys->init_task(s->backend);
 	for (e = s->tasks; e; e = e->next)
 		if (e->uid == uid && e->gid == gid)
 			return e->task;
@@ -53,7 +53,7 @@ struct vfsim_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
 		*err = -ENOMEM;
 		return NULL;
 	}
-	ret = vfsim_task_create(c->v, uid, gid, &t);
+	ret = c->sys->task_create(s->backend, uid, gid, &t);
 	if (ret < 0) {
 		free(e);
 		*err = ret;
@@ -77,7 +77,7 @@ bool scn_fd_exists(struct scn_call *c, const char *name)
 	return false;
 }
 
-long scn_fd_add(struct scn_call *c, const char *name, struct vfsim_task *t,
+long scn_fd_add(struct scn_call *c, const char *name, struct scn_task *t,
 		int fd)
 {
 	struct scn_fd_entry *e = calloc(1, sizeof(*e));
@@ -96,7 +96,7 @@ long scn_fd_add(struct scn_call *c, const char *name, struct vfsim_task *t,
 }
 
 long scn_fd_lookup(struct scn_call *c, const char *name, bool remove,
-		   struct vfsim_task **t, int *fd)
+		   struct scn_task **t, int *fd)
 {
 	struct scn_fd_entry **pp, *e;
 

@@ -87,14 +87,28 @@ bool scn_quiet(struct scn_call *c)
 	return c->s->quiet;
 }
 
+/* Kept, and written out only for a report (scn_what()): most lines need
+ * none, and the fuzzer runs millions. */
 void scn_set_what(struct vfsim_scenario *s, int argc, char **argv)
 {
-	FILE *f = fmemopen(s->what, sizeof(s->what), "w");
-	int i;
+	s->what_argc = argc;
+	s->what_argv = argv;
+}
+
+const char *scn_what(struct vfsim_scenario *s)
+{
+	int argc = s->what_argc, i;
+	char **argv = s->what_argv;
+	FILE *f;
+
+	if (!argv)
+		return s->what;
+	s->what_argv = NULL;
+	f = fmemopen(s->what, sizeof(s->what), "w");
 
 	if (!f) {
 		snprintf(s->what, sizeof(s->what), "%s", argv[0]);
-		return;
+		return s->what;
 	}
 	for (i = 0; i < argc; i++) {
 		if (i)
@@ -105,12 +119,13 @@ void scn_set_what(struct vfsim_scenario *s, int argc, char **argv)
 	s->what[sizeof(s->what) - 1] = '\0';	/* a full buffer gets no NUL */
 	if (strlen(s->what) == sizeof(s->what) - 1)	/* cut short: say so */
 		memcpy(s->what + sizeof(s->what) - 4, "...", 3);
+	return s->what;
 }
 
 void scn_prefix_what(struct scn_call *c, const char *prefix)
 {
 	struct vfsim_scenario *s = c->s;
-	size_t n = strlen(prefix), len = strlen(s->what);
+	size_t n = strlen(prefix), len = strlen(scn_what(s));
 
 	if (n + len + 1 > sizeof(s->what))
 		return;

@@ -28,6 +28,7 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 	const struct scn_verb *verb = scn_verb_find(argv[0]);
 	struct scn_call sub = *c;
 	int nargs = argc - 1;
+	long ret;
 
 	if (!verb)
 		return scn_syntax(c, "unknown verb '%s'", argv[0]);
@@ -36,6 +37,9 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 		return scn_syntax(c, "wrong number of arguments: usage: %s%s%s",
 				  verb->name, *verb->args ? " " : "",
 				  verb->args);
+	if ((verb->flags & SCN_VERB_MODEL) && c->sys != &scn_sys_model)
+		return scn_syntax(c, "%s: the model's alone: the %s backend cannot run it",
+				  verb->name, c->sys->name);
 	if ((verb->flags & SCN_VERB_NEEDS_TASK) && !c->task)
 		return scn_syntax(c, "%s: no task to run it: 'boot' must come first",
 				  verb->name);
@@ -44,7 +48,13 @@ long scn_dispatch(struct scn_call *c, int argc, char **argv)
 	sub.verb = verb->name;
 	sub.argc = nargs;
 	sub.argv = argv + 1;
-	return verb->run(&sub);
+	ret = verb->run(&sub);
+	if (!(verb->flags & SCN_VERB_PREFIX) && ret != SCN_SYNTAX &&
+	    ret != SCN_FAILED) {
+		c->s->op_ran = true;
+		c->s->op_result = ret;
+	}
+	return ret;
 }
 
 /* Run @argv as one operation; returns an exit status.  @who names it in
@@ -54,13 +64,15 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 {
 	struct scn_call c = {
 		.s = s,
+		.sys = s->sys,
 		.v = s->v,
-		.task = vfsim_init_task(s->v),
+		.task = s->sys->init_task(s->backend),
 	};
 	char ebuf[128];
 	long r;
 
 	s->what[0] = '\0';
+	s->what_argv = NULL;
 	s->detail[0] = '\0';
 	r = scn_dispatch(&c, argc, argv);
 	if (r == SCN_SYNTAX)
@@ -68,7 +80,7 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 	if (r == SCN_FAILED)
 		return VFSIM_SCENARIO_EXIT_FAIL;
 	if (r < 0) {
-		scn_report(s, "%s%s: %s%s%s", who, s->what,
+		scn_report(s, "%s%s: %s%s%s", who, scn_what(s),
 			   vfsim_scenario_strerror(r, ebuf, sizeof(ebuf)),
 			   s->detail[0] ? ": " : "", s->detail);
 		return VFSIM_SCENARIO_EXIT_FAIL;
@@ -79,7 +91,7 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 static int check_invariants(struct vfsim_scenario *s)
 {
 	char why[512] = "", ebuf[128];
-	int ret = vfsim_check_invariants(s->v, why, sizeof(why));
+	long ret = s->sys->check(s->backend, why, sizeof(why));
 
 	if (ret == 0)
 		return VFSIM_SCENARIO_EXIT_OK;
@@ -99,9 +111,25 @@ static int run_line(struct vfsim_scenario *s, int argc, char **argv)
 	unsigned long gen = s->after_gen;
 	int status, hook;
 
+	s->op_ran = false;
+	s->op_result = 0;
+	free(s->op_mountinfo);	/* an after_each `tree`'s */
+	s->op_mountinfo = NULL;
 	status = run_op(s, argc, argv, "");
 	if (status == VFSIM_SCENARIO_EXIT_OK && s->check)
 		status = check_invariants(s);
+	if (s->result_fn) {
+		const struct vfsim_scenario_result r = {
+			.name = s->file, .lineno = s->lineno,
+			.argc = argc, .argv = argv, .status = status,
+			.ran = s->op_ran, .result = s->op_ran ? s->op_result : 0,
+			.mountinfo = s->op_mountinfo,
+		};
+
+		s->result_fn(&r, s->result_arg);
+	}
+	free(s->op_mountinfo);
+	s->op_mountinfo = NULL;
 	if (status == VFSIM_SCENARIO_EXIT_DATAERR || !s->after_argv ||
 	    gen != s->after_gen)
 		return status;
@@ -142,20 +170,47 @@ const struct vfsim_scenario_host *scn_host(struct scn_call *c)
 	return &c->s->host;
 }
 
-int vfsim_scenario_begin(struct vfsim *v, FILE *out,
-			 const struct vfsim_scenario_opts *opts,
-			 struct vfsim_scenario **sp)
+int vfsim_scenario_set_result(struct vfsim_scenario *s,
+			      vfsim_scenario_result_fn fn, void *arg)
+{
+	if (!s)
+		return -EINVAL;
+	s->result_fn = fn;
+	s->result_arg = arg;
+	return 0;
+}
+
+bool scn_wants_result(struct scn_call *c)
+{
+	return c->s->result_fn != NULL;
+}
+
+void scn_set_mountinfo(struct scn_call *c, char *text)
+{
+	free(c->s->op_mountinfo);
+	c->s->op_mountinfo = text;
+}
+
+void *scn_backend(struct scn_call *c)
+{
+	return c->s->backend;
+}
+
+/* A scenario on @sys with @backend (@v: the model's instance, or NULL). */
+static int begin(const struct scn_sys *sys, void *backend, struct vfsim *v,
+		 FILE *out, const struct vfsim_scenario_opts *opts,
+		 struct vfsim_scenario **sp)
 {
 	static const struct vfsim_scenario_opts defaults;
 	struct vfsim_scenario *s;
 
-	if (!v || !sp)
-		return -EINVAL;
 	if (!opts)
 		opts = &defaults;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
+	s->sys = sys;
+	s->backend = backend;
 	s->v = v;
 	s->out = out ? out : stdout;
 	s->err = opts->err ? opts->err : stderr;
@@ -163,15 +218,49 @@ int vfsim_scenario_begin(struct vfsim *v, FILE *out,
 	s->quiet = opts->quiet;
 	s->file = "-";
 	/* Those @v had before the scenario are not its own. */
-	s->warnings = vfsim_warn_count(v);
+	s->warnings = v ? vfsim_warn_count(v) : 0;
 	*sp = s;
 	return 0;
+}
+
+int vfsim_scenario_begin(struct vfsim *v, FILE *out,
+			 const struct vfsim_scenario_opts *opts,
+			 struct vfsim_scenario **sp)
+{
+	if (!v || !sp)
+		return -EINVAL;
+	return begin(&scn_sys_model, v, v, out, opts, sp);
+}
+
+int vfsim_scenario_begin_kernel(FILE *out, const struct vfsim_scenario_opts *opts,
+				struct vfsim_scenario **sp, char *why,
+				size_t whylen)
+{
+	void *k;
+	int ret;
+
+	if (!sp)
+		return -EINVAL;
+	ret = (int)scn_kernel_begin(&k, why, whylen);
+	if (ret < 0)
+		return ret;
+	ret = begin(&scn_sys_kernel, k, NULL, out, opts, sp);
+	if (ret < 0) {
+		scn_sys_kernel.end(k);
+		if (why && whylen)
+			snprintf(why, whylen, "out of memory");
+	}
+	return ret;
 }
 
 /* s->file = @name, kept: reports at the end name the last input. */
 static void set_file(struct vfsim_scenario *s, const char *name)
 {
-	char *copy = name ? strdup(name) : NULL;
+	char *copy;
+
+	if (name && s->file_copy && strcmp(name, s->file_copy) == 0)
+		return;		/* line after line of one input */
+	copy = name ? strdup(name) : NULL;
 
 	free(s->file_copy);
 	s->file_copy = copy;
@@ -404,7 +493,7 @@ int vfsim_scenario_end(struct vfsim_scenario *s)
 	errno = 0;
 	check_output(s, fflush(s->out) ? errno : 0);
 	/* Kernel warnings fail the run whatever else happened. */
-	warnings = vfsim_warn_count(s->v) - s->warnings;
+	warnings = s->v ? vfsim_warn_count(s->v) - s->warnings : 0;
 	if (warnings) {
 		scn_report(s, "the kernel hit %lu warning%s (WARN_ON or refcount)",
 			   warnings, warnings == 1 ? "" : "s");
@@ -415,6 +504,8 @@ int vfsim_scenario_end(struct vfsim_scenario *s)
 		vfsim_set_oops_hook(s->v, NULL, NULL);
 	status = s->status;
 	scn_names_free(s);
+	s->sys->end(s->backend);
+	free(s->op_mountinfo);
 	free(s->after_argv);
 	free(s->file_copy);
 	free(s);

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <vfsim/scenario.h>
@@ -67,4 +68,79 @@ int vfsim_scenario_run_file(const char *path, FILE *out,
 	vfsim_destroy(v);
 	fclose(in);
 	return ret;
+}
+
+/* The whole of @in into *@text (malloc()ed), its length in *@len: 0, or
+ * -ENOMEM, or -EIO (errno says why). */
+static int slurp(FILE *in, char **text, size_t *len)
+{
+	char *buf = NULL, *p;
+	size_t n = 0, cap = 0, got;
+
+	do {
+		if (cap - n < 4096) {
+			cap = cap ? cap * 2 : 65536;
+			p = realloc(buf, cap);
+			if (!p) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = p;
+		}
+		got = fread(buf + n, 1, cap - n, in);
+		n += got;
+	} while (got > 0);
+	if (ferror(in)) {
+		free(buf);
+		return -EIO;
+	}
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+int vfsim_scenario_run_kernel(FILE *in, FILE *out,
+			      const struct vfsim_scenario_opts *opts)
+{
+	const char *name = opts && opts->name ? opts->name : "-";
+	FILE *err = opts && opts->err ? opts->err : stderr;
+	struct vfsim_scenario *s;
+	char why[256] = "", *text;
+	size_t len;
+	FILE *mem;
+	int ret;
+
+	if (!in)
+		return -EINVAL;
+	ret = slurp(in, &text, &len);
+	if (ret < 0) {
+		fprintf(err, SCN_PROG ": %s: %s\n", name,
+			ret == -ENOMEM ? "out of memory" : strerror(errno));
+		return ret == -ENOMEM ? VFSIM_SCENARIO_EXIT_FAIL :
+					VFSIM_SCENARIO_EXIT_NOINPUT;
+	}
+	ret = scn_validate(&scn_sys_kernel, text, len, name, err);
+	if (ret != VFSIM_SCENARIO_EXIT_OK) {
+		free(text);
+		return ret;
+	}
+	ret = vfsim_scenario_begin_kernel(out, opts, &s, why, sizeof(why));
+	if (ret < 0) {
+		fprintf(err, SCN_PROG ": %s: the running kernel cannot run it here: %s\n",
+			name, why);
+		free(text);
+		return VFSIM_SCENARIO_EXIT_UNAVAILABLE;
+	}
+	mem = fmemopen(text, len ? len : 1, "r");
+	if (!mem) {
+		vfsim_scenario_end(s);
+		free(text);
+		fprintf(err, SCN_PROG ": %s: out of memory\n", name);
+		return VFSIM_SCENARIO_EXIT_FAIL;
+	}
+	if (len)
+		vfsim_scenario_feed(s, mem, name, opts ? opts->trace : false);
+	fclose(mem);
+	free(text);
+	return vfsim_scenario_end(s);
 }

@@ -17,7 +17,9 @@ struct scn_fd_entry;
 struct scn_key_entry;
 
 struct vfsim_scenario {
-	struct vfsim *v;
+	const struct scn_sys *sys;	/* the backend's calls */
+	void *backend;			/* and its state */
+	struct vfsim *v;		/* the model's instance, or NULL */
 	FILE *out;			/* what verbs print, and the trace */
 	FILE *err;			/* reports */
 	bool check, quiet;
@@ -35,15 +37,24 @@ struct vfsim_scenario {
 	struct scn_fd_entry *fds;	/* open NAMEs, newest first */
 	struct vfsim_scenario_host host;	/* vfsim_scenario_set_host() */
 	struct scn_key_entry *keys;	/* key NAMEs, newest first */
-	char what[512];			/* the innermost verb of the line */
+	vfsim_scenario_result_fn result_fn;	/* vfsim_scenario_set_result() */
+	void *result_arg;
+	char *op_mountinfo;		/* a `tree` line's, for result_fn */
+	bool op_ran;			/* the line's verb ran ... */
+	long op_result;			/* ... and returned this */
+	int what_argc;			/* the innermost verb of the line, */
+	char **what_argv;		/* until scn_what() writes it out */
+	char what[512];			/* ... there */
 	char detail[512];		/* scn_set_detail() */
 };
 
 /* "vfsim: FILE:LINE: <msg>" on s->err (no LINE while lineno is 0). */
 void scn_report(struct vfsim_scenario *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* s->what = the words, re-quoted where needed. */
+/* The innermost verb's words, for reports: kept by scn_set_what(), and
+ * written out, re-quoted where needed, by scn_what() (s->what). */
 void scn_set_what(struct vfsim_scenario *s, int argc, char **argv);
+const char *scn_what(struct vfsim_scenario *s);
 /* Forget every task and fd name (the tasks and fds stay in the kernel). */
 void scn_names_free(struct vfsim_scenario *s);
 

@@ -18,6 +18,8 @@
 #include <vfsim/uapi/linux/mount.h>
 #include <vfsim/vfsim.h>
 
+#include "engine.h"
+
 static const struct {
 	const char *name;
 	uint64_t bit;
@@ -189,8 +191,8 @@ void vfsim_scenario_print_statmount(const struct statmount *sm, FILE *out)
 }
 
 /* statmount into a buffer that grows until the strings fit; malloc()ed. */
-static long statmount_alloc(struct vfsim_task *t, uint64_t mnt_id, uint64_t mask,
-			    struct statmount **res)
+static long statmount_alloc(const struct scn_sys *sys, struct scn_task *t,
+			    uint64_t mnt_id, uint64_t mask, struct statmount **res)
 {
 	struct mnt_id_req req = { .size = MNT_ID_REQ_SIZE_VER0, .mnt_id = mnt_id,
 				  .param = mask };
@@ -202,7 +204,7 @@ static long statmount_alloc(struct vfsim_task *t, uint64_t mnt_id, uint64_t mask
 
 		if (!sm)
 			return -ENOMEM;
-		ret = vfsim_statmount(t, &req, sm, size, 0);
+		ret = sys->statmount(t, &req, sm, size, 0);
 		if (ret == 0) {
 			*res = sm;
 			return 0;
@@ -214,15 +216,13 @@ static long statmount_alloc(struct vfsim_task *t, uint64_t mnt_id, uint64_t mask
 	}
 }
 
-long vfsim_scenario_statmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t mask,
-			      FILE *out)
+long scn_print_statmount(const struct scn_sys *sys, struct scn_task *t,
+			 uint64_t mnt_id, uint64_t mask, FILE *out)
 {
 	struct statmount *sm;
 	long ret;
 
-	if (!t || !out)
-		return -EINVAL;
-	ret = statmount_alloc(t, mnt_id, mask, &sm);
+	ret = statmount_alloc(sys, t, mnt_id, mask, &sm);
 	if (ret != 0)
 		return ret;
 	vfsim_scenario_print_statmount(sm, out);
@@ -230,25 +230,32 @@ long vfsim_scenario_statmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t ma
 	return 0;
 }
 
-long vfsim_scenario_listmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t last,
-			      size_t count, unsigned int flags, FILE *out)
+long vfsim_scenario_statmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t mask,
+			      FILE *out)
+{
+	if (!t || !out)
+		return -EINVAL;
+	return scn_print_statmount(&scn_sys_model, scn_task_of(t), mnt_id, mask, out);
+}
+
+long scn_print_listmount(const struct scn_sys *sys, struct scn_task *t,
+			 uint64_t mnt_id, uint64_t last, size_t count,
+			 unsigned int flags, FILE *out)
 {
 	struct mnt_id_req req = { .size = MNT_ID_REQ_SIZE_VER0, .mnt_id = mnt_id,
 				  .param = last };
 	uint64_t *ids;
 	long n, i;
 
-	if (!t || !out)
-		return -EINVAL;
 	ids = calloc(count ? count : 1, sizeof(*ids));
 	if (!ids)
 		return -ENOMEM;
-	n = vfsim_listmount(t, &req, ids, count, flags);
+	n = sys->listmount(t, &req, ids, count, flags);
 	for (i = 0; i < n; i++) {
 		struct statmount *sm;
 
 		fprintf(out, "%#" PRIx64, ids[i]);
-		if (statmount_alloc(t, ids[i], STATMOUNT_MNT_BASIC | STATMOUNT_MNT_POINT |
+		if (statmount_alloc(sys, t, ids[i], STATMOUNT_MNT_BASIC | STATMOUNT_MNT_POINT |
 				    STATMOUNT_FS_TYPE, &sm) == 0) {
 			fprintf(out, " (%" PRIu32 ") %s %s", sm->mnt_id_old,
 				sm->mask & STATMOUNT_MNT_POINT ? sm->str + sm->mnt_point : "-",
@@ -259,4 +266,13 @@ long vfsim_scenario_listmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t la
 	}
 	free(ids);
 	return n;
+}
+
+long vfsim_scenario_listmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t last,
+			      size_t count, unsigned int flags, FILE *out)
+{
+	if (!t || !out)
+		return -EINVAL;
+	return scn_print_listmount(&scn_sys_model, scn_task_of(t), mnt_id, last,
+				   count, flags, out);
 }

@@ -192,12 +192,15 @@ void scn_put_token(FILE *out, const char *s)
 
 void scn_put_escaped(FILE *out, const char *s)
 {
-	const unsigned char *p;
+	const unsigned char *p = (const unsigned char *)s, *run;
 
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x20 || *p >= 0x7f)
-			fprintf(out, "\\%03o", *p);
-		else
-			fputc(*p, out);
+	while (*p) {
+		/* a run of plain bytes in one write: reports are many */
+		for (run = p; *p >= 0x20 && *p < 0x7f; p++)
+			;
+		if (p > run)
+			fwrite(run, 1, (size_t)(p - run), out);
+		if (*p)
+			fprintf(out, "\\%03o", *p++);
 	}
 }

@@ -17,7 +17,7 @@
 
 static long verb_boot(struct scn_call *c)
 {
-	return vfsim_boot(c->v, c->argv[0]);
+	return c->sys->boot(scn_backend(c), c->argv[0]);
 }
 
 /* tree [-l] [-r] [-J] [--dot] [-o COLS] [--target PATH]: as `vfsim tree`. */
@@ -25,6 +25,7 @@ static long verb_tree(struct scn_call *c)
 {
 	struct vfsim_tree_opts o = { 0 };
 	bool list = false, raw = false, json = false, dot = false;
+	long ret;
 	int i;
 
 	for (i = 0; i < c->argc; i++) {
@@ -51,13 +52,22 @@ static long verb_tree(struct scn_call *c)
 	o.format = dot ? VFSIM_TREE_DOT : json ? VFSIM_TREE_JSON :
 		   raw ? VFSIM_TREE_RAW : list ? VFSIM_TREE_LIST : VFSIM_TREE_TREE;
 	o.flat = list;
-	return vfsim_tree_render(c->task, scn_out(c), &o);
+	ret = c->sys->tree(c->task, scn_out(c), &o);
+	if (ret >= 0 && scn_wants_result(c)) {
+		char *text;
+		long got = c->sys->mountinfo(c->task, &text);
+
+		if (got < 0)
+			return got;
+		scn_set_mountinfo(c, text);
+	}
+	return ret;
 }
 
 static long verb_check(struct scn_call *c)
 {
 	char why[512] = "";
-	int ret = vfsim_check_invariants(c->v, why, sizeof(why));
+	long ret = c->sys->check(scn_backend(c), why, sizeof(why));
 
 	if (ret < 0 && why[0])
 		scn_set_detail(c, "%s", why);
@@ -191,7 +201,7 @@ const struct scn_verb scn_verbs_core[] = {
 	  "print the mount tree (options as vfsim tree's)" },
 	{ "check", 0, 0, 0, verb_check, "",
 	  "check the invariants now (else EUCLEAN)" },
-	{ "stats", 0, 0, 0, verb_stats, "",
+	{ "stats", 0, 0, SCN_VERB_MODEL, verb_stats, "",
 	  "print the kernel's live allocations" },
 	{ "echo", 0, SCN_UNLIMITED, 0, verb_echo, "[TEXT]...",
 	  "print the words, one space apart" },

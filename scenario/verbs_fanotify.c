@@ -84,7 +84,7 @@ static long verb_mntns(struct scn_call *c)
 			return scn_syntax(c, "mntns: unknown flag '%s'", c->argv[1]);
 		flags = O_CLOEXEC;
 	}
-	return keep_fd(c, vfsim_open_mntns(c->task, flags));
+	return keep_fd(c, c->sys->open_mntns(c->task, flags));
 }
 
 /* fanotify NAME [FLAG]... */
@@ -102,7 +102,7 @@ static long verb_fanotify(struct scn_call *c)
 			return SCN_SYNTAX;
 	if (flags > UINT32_MAX)
 		return scn_syntax(c, "fanotify: flags over 32 bits");
-	return keep_fd(c, vfsim_fanotify_init(c->task, (unsigned int)flags, O_RDONLY));
+	return keep_fd(c, c->sys->fanotify_init(c->task, (unsigned int)flags, O_RDONLY));
 }
 
 /* fanotify_mark NAME CMD[,FLAG]... [TARGET [EVENTS]] */
@@ -110,7 +110,7 @@ static long verb_fanotify_mark(struct scn_call *c)
 {
 	uint64_t flags = 0, mask = 0;
 	const char *path = NULL;
-	struct vfsim_task *t, *owner;
+	struct scn_task *t, *owner;
 	int fd, dfd = AT_FDCWD;
 
 	if (scn_fd_lookup(c, c->argv[0], false, &t, &fd) < 0 ||
@@ -132,7 +132,7 @@ static long verb_fanotify_mark(struct scn_call *c)
 	}
 	if (c->argc > 3 && parse_words(c, "fanotify_events", c->argv[3], &mask) < 0)
 		return SCN_SYNTAX;
-	return vfsim_fanotify_mark(t, fd, (unsigned int)flags, mask, dfd, path);
+	return c->sys->fanotify_mark(t, fd, (unsigned int)flags, mask, dfd, path);
 }
 
 static void put_event(FILE *out, uint64_t mask)
@@ -194,7 +194,7 @@ static void put_records(FILE *out, const unsigned char *buf, size_t len)
 static long verb_fanread(struct scn_call *c)
 {
 	uint64_t size = FANREAD_DEFAULT;
-	struct vfsim_task *t;
+	struct scn_task *t;
 	unsigned char *buf;
 	FILE *out = scn_out(c);
 	const char *name;
@@ -210,9 +210,7 @@ static long verb_fanread(struct scn_call *c)
 		return scn_fail(c, "out of memory");
 	/* One thread: a read that would sleep returns ERESTARTSYS instead
 	 * (verbs_pipe.c says why). */
-	vfsim_task_set_signal_pending(t, true);
-	ret = vfsim_read(t, fd, buf, (size_t)size);
-	vfsim_task_set_signal_pending(t, false);
+	ret = c->sys->read_nowait(t, fd, buf, (size_t)size);
 
 	fputs("fanread", out);
 	for (i = 0; i < c->argc; i++) {

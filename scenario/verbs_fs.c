@@ -19,12 +19,12 @@ static long verb_mkdir(struct scn_call *c)
 
 	if (c->argc > 1 && scn_parse_mode(c, c->argv[1], &mode) < 0)
 		return SCN_SYNTAX;
-	return vfsim_mkdirat(c->task, AT_FDCWD, c->argv[0], mode);
+	return c->sys->mkdir(c->task, c->argv[0], mode);
 }
 
 static long verb_symlink(struct scn_call *c)
 {
-	return vfsim_symlinkat(c->task, c->argv[0], AT_FDCWD, c->argv[1]);
+	return c->sys->symlink(c->task, c->argv[0], c->argv[1]);
 }
 
 static long verb_chmod(struct scn_call *c)
@@ -33,7 +33,7 @@ static long verb_chmod(struct scn_call *c)
 
 	if (scn_parse_mode(c, c->argv[1], &mode) < 0)
 		return SCN_SYNTAX;
-	return vfsim_chmod(c->task, c->argv[0], mode);
+	return c->sys->chmod(c->task, c->argv[0], mode);
 }
 
 static long verb_chown(struct scn_call *c)
@@ -46,17 +46,17 @@ static long verb_chown(struct scn_call *c)
 		return SCN_SYNTAX;
 	if (!has_gid)
 		gid = (gid_t)-1;	/* unchanged, as chown(2) takes it */
-	return vfsim_chown(c->task, c->argv[0], uid, gid);
+	return c->sys->chown(c->task, c->argv[0], uid, gid);
 }
 
 static long verb_cd(struct scn_call *c)
 {
-	return vfsim_chdir(c->task, c->argv[0]);
+	return c->sys->chdir(c->task, c->argv[0]);
 }
 
 static long verb_chroot(struct scn_call *c)
 {
-	return vfsim_chroot(c->task, c->argv[0]);
+	return c->sys->chroot(c->task, c->argv[0]);
 }
 
 static long verb_open(struct scn_call *c)
@@ -73,7 +73,7 @@ static long verb_open(struct scn_call *c)
 				      sizeof(why)) < 0)
 		return scn_syntax(c, "%s", why);
 
-	fd = vfsim_openat(c->task, AT_FDCWD, c->argv[1], flags,
+	fd = c->sys->open(c->task, AT_FDCWD, c->argv[1], flags,
 			  (flags & O_CREAT) ? 0644 : 0);
 	if (fd < 0)
 		return fd;
@@ -82,14 +82,14 @@ static long verb_open(struct scn_call *c)
 
 static long verb_close(struct scn_call *c)
 {
-	struct vfsim_task *t;
+	struct scn_task *t;
 	int fd;
 
 	/* The fd belongs to the task that opened it, whatever `as` says;
 	 * the name is forgotten even if close fails, as close(2) frees it. */
 	if (scn_fd_lookup(c, c->argv[0], true, &t, &fd) < 0)
 		return SCN_SYNTAX;
-	return vfsim_close(t, fd);
+	return c->sys->close(t, fd);
 }
 
 const struct scn_verb scn_verbs_fs[] = {

@@ -49,9 +49,9 @@ static long named_fd(struct scn_call *c, const char *name, int *fd)
 {
 	struct vfsim_task *owner;
 
-	if (scn_fd_lookup(c, name, false, &owner, fd) < 0)
+	if (scn_fd_lookup_model(c, name, false, &owner, fd) < 0)
 		return SCN_SYNTAX;
-	if (owner != c->task)
+	if (owner != scn_model_task(c))
 		return scn_syntax(c, "fd '%s' belongs to another task", name);
 	return 0;
 }
@@ -133,7 +133,7 @@ static void attr_info(struct scn_call *c, const struct fsinfo_verb *q,
 	p.request = FSINFO_ATTR_FSINFO_ATTRIBUTE_INFO;
 	p.Nth = q->params.request;
 	p.Mth = 0;
-	if (vfsim_fsinfo(c->task, q->dfd, q->pathname, &p, info, sizeof(*info)) >= 0)
+	if (vfsim_fsinfo(scn_model_task(c), q->dfd, q->pathname, &p, info, sizeof(*info)) >= 0)
 		return;
 	a = fsd_attr_by_id(q->params.request);
 	memset(info, 0, sizeof(*info));
@@ -157,7 +157,7 @@ static long fsinfo_call(struct scn_call *c, struct fsinfo_verb *q, FILE *out)
 	name = fsd_display_name(q->params.request, namebuf, sizeof(namebuf));
 
 	if (q->size_only) {
-		ret = vfsim_fsinfo(c->task, q->dfd, q->pathname, &q->params, NULL, 0);
+		ret = vfsim_fsinfo(scn_model_task(c), q->dfd, q->pathname, &q->params, NULL, 0);
 		if (ret >= 0)
 			fprintf(out, "%s: size %ld\n", name, ret);
 		return ret;
@@ -168,7 +168,7 @@ static long fsinfo_call(struct scn_call *c, struct fsinfo_verb *q, FILE *out)
 		if (!value)
 			return scn_fail(c, "out of memory");
 		memset(value, 0xbd, (size_t)q->buf_size);
-		ret = vfsim_fsinfo(c->task, q->dfd, q->pathname, &q->params, value,
+		ret = vfsim_fsinfo(scn_model_task(c), q->dfd, q->pathname, &q->params, value,
 				   (size_t)q->buf_size);
 		if (ret >= 0) {
 			fprintf(out, "%s: size %ld, buffer %ld:\n", name, ret, q->buf_size);
@@ -178,7 +178,7 @@ static long fsinfo_call(struct scn_call *c, struct fsinfo_verb *q, FILE *out)
 		return ret;
 	}
 
-	ret = fsd_get(c->task, q->dfd, q->pathname, &q->params, &value);
+	ret = fsd_get(scn_model_task(c), q->dfd, q->pathname, &q->params, &value);
 	if (ret < 0)
 		return ret;
 	attr_info(c, q, &info);
@@ -221,25 +221,25 @@ static long verb_mntinfo(struct scn_call *c)
 		if (parse_u32(c, "mount ID", c->argv[1], &id) < 0)
 			return SCN_SYNTAX;
 		label = c->argv[1];
-		ret = vfsim_scenario_mntinfo(c->task, id, label, scn_out(c));
+		ret = vfsim_scenario_mntinfo(scn_model_task(c), id, label, scn_out(c));
 		if (ret == -EPERM)
 			scn_set_detail(c, NO_SUCH_MOUNT);
 		return ret;
 	}
 	if (c->argc == 1)
 		label = c->argv[0];
-	ret = vfsim_scenario_mount_id(c->task, c->argc == 1 ? c->argv[0] : "/");
+	ret = vfsim_scenario_mount_id(scn_model_task(c), c->argc == 1 ? c->argv[0] : "/");
 	if (ret < 0)
 		return ret;
 	id = (unsigned int)ret;
-	return vfsim_scenario_mntinfo(c->task, id, label, scn_out(c));
+	return vfsim_scenario_mntinfo(scn_model_task(c), id, label, scn_out(c));
 }
 
 const struct scn_verb scn_verbs_fsinfo[] = {
-	{ "fsinfo", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_fsinfo,
+	{ "fsinfo", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_fsinfo,
 	  "[-a|-l|-e|-M|-F|-r|-s|-D FD|-b SIZE]... PATH ATTR [N [M]]",
 	  "print one fsinfo() value as test-fsinfo does" },
-	{ "mntinfo", 0, 2, SCN_VERB_NEEDS_TASK, verb_mntinfo, "[PATH | -M ID]",
+	{ "mntinfo", 0, 2, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_mntinfo, "[PATH | -M ID]",
 	  "print the mounts from PATH (or mount ID) down, as test-mntinfo does" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

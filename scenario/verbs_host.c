@@ -74,11 +74,11 @@ static long verb_exit(struct scn_call *c)
 }
 
 const struct scn_verb scn_verbs_host[] = {
-	{ "wait", 1, 2, 0, verb_wait, "watches N | reads",
+	{ "wait", 1, 2, SCN_VERB_MODEL, verb_wait, "watches N | reads",
 	  "until the program has N watches, or is blocked in read() (beside a program)" },
-	{ "sleep", 1, 1, 0, verb_sleep, "MS",
+	{ "sleep", 1, 1, SCN_VERB_MODEL, verb_sleep, "MS",
 	  "advance the virtual clock by MS milliseconds" },
-	{ "exit", 0, 1, 0, verb_exit, "[STATUS]",
+	{ "exit", 0, 1, SCN_VERB_MODEL, verb_exit, "[STATUS]",
 	  "end the program as exit(STATUS) does (beside a program)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

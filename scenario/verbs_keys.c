@@ -83,7 +83,7 @@ static long key_add(struct scn_call *c, int argc, char **argv)
 		return scn_syntax(c, "key add TYPE DESC PAYLOAD|- RING [NAME]");
 	if (parse_key(c, argv[3], &ring) < 0)
 		return SCN_SYNTAX;
-	return named_result(c, vfsim_add_key(c->task, argv[0], argv[1], payload,
+	return named_result(c, vfsim_add_key(scn_model_task(c), argv[0], argv[1], payload,
 					     payload ? strlen(payload) : 0, ring),
 			    argc == 5 ? argv[4] : NULL);
 }
@@ -98,7 +98,7 @@ static long key_request(struct scn_call *c, int argc, char **argv)
 		return scn_syntax(c, "key request TYPE DESC CALLOUT|- RING|0 [NAME]");
 	if (parse_key(c, argv[3], &ring) < 0)
 		return SCN_SYNTAX;
-	return named_result(c, vfsim_request_key(c->task, argv[0], argv[1], callout, ring),
+	return named_result(c, vfsim_request_key(scn_model_task(c), argv[0], argv[1], callout, ring),
 			    argc == 5 ? argv[4] : NULL);
 }
 
@@ -108,7 +108,7 @@ static long key_describe(struct scn_call *c, const char *word, int32_t id)
 	char buf[4200];
 	long ret;
 
-	ret = vfsim_keyctl(c->task, KEYCTL_DESCRIBE, arg_of(id), (unsigned long)buf,
+	ret = vfsim_keyctl(scn_model_task(c), KEYCTL_DESCRIBE, arg_of(id), (unsigned long)buf,
 			   sizeof(buf), 0);
 	if (ret < 0)
 		return ret;
@@ -129,12 +129,12 @@ static long key_read(struct scn_call *c, const char *word, int32_t id)
 	bool keyring;
 	long ret, i;
 
-	ret = vfsim_keyctl(c->task, KEYCTL_DESCRIBE, arg_of(id), (unsigned long)desc,
+	ret = vfsim_keyctl(scn_model_task(c), KEYCTL_DESCRIBE, arg_of(id), (unsigned long)desc,
 			   sizeof(desc), 0);
 	if (ret < 0)
 		return ret;
 	keyring = strncmp(desc, "keyring;", 8) == 0;
-	ret = vfsim_keyctl(c->task, KEYCTL_READ, arg_of(id), (unsigned long)buf,
+	ret = vfsim_keyctl(scn_model_task(c), KEYCTL_READ, arg_of(id), (unsigned long)buf,
 			   sizeof(buf) - 1, 0);
 	if (ret < 0)
 		return ret;
@@ -196,7 +196,7 @@ static long verb_key(struct scn_call *c)
 	if (strcmp(sub, "gc") == 0) {
 		if (argc != 0)
 			return scn_syntax(c, "key gc takes no arguments");
-		return vfsim_key_gc(c->task);
+		return vfsim_key_gc(scn_model_task(c));
 	}
 	if (argc < 1)
 		return scn_syntax(c, "key %s: KEY expected", sub);
@@ -207,7 +207,7 @@ static long verb_key(struct scn_call *c)
 		if (strcmp(sub, one_key_cmds[i].name) == 0) {
 			if (argc != 1)
 				return scn_syntax(c, "key %s KEY", sub);
-			return vfsim_keyctl(c->task, one_key_cmds[i].cmd, arg_of(id), 0, 0, 0);
+			return vfsim_keyctl(scn_model_task(c), one_key_cmds[i].cmd, arg_of(id), 0, 0, 0);
 		}
 	}
 	if (strcmp(sub, "describe") == 0 || strcmp(sub, "read") == 0) {
@@ -220,7 +220,7 @@ static long verb_key(struct scn_call *c)
 
 		if (argc > 2 || (argc == 2 && strcmp(argv[1], "create") != 0))
 			return scn_syntax(c, "key id KEY [create]");
-		ret = vfsim_keyctl(c->task, KEYCTL_GET_KEYRING_ID, arg_of(id),
+		ret = vfsim_keyctl(scn_model_task(c), KEYCTL_GET_KEYRING_ID, arg_of(id),
 				   argc == 2, 0, 0);
 		if (ret >= 0)
 			fprintf(scn_out(c), "id %s: %08lx\n", argv[0], (unsigned long)ret);
@@ -230,8 +230,8 @@ static long verb_key(struct scn_call *c)
 		if (argc != 2)
 			return scn_syntax(c, "key update KEY PAYLOAD|-");
 		if (strcmp(argv[1], "-") == 0)
-			return vfsim_keyctl(c->task, KEYCTL_UPDATE, arg_of(id), 0, 0, 0);
-		return vfsim_keyctl(c->task, KEYCTL_UPDATE, arg_of(id), (unsigned long)argv[1],
+			return vfsim_keyctl(scn_model_task(c), KEYCTL_UPDATE, arg_of(id), 0, 0, 0);
+		return vfsim_keyctl(scn_model_task(c), KEYCTL_UPDATE, arg_of(id), (unsigned long)argv[1],
 				    strlen(argv[1]), 0);
 	}
 	if (strcmp(sub, "link") == 0 || strcmp(sub, "unlink") == 0) {
@@ -239,7 +239,7 @@ static long verb_key(struct scn_call *c)
 			return scn_syntax(c, "key %s KEY RING", sub);
 		if (parse_key(c, argv[1], &ring) < 0)
 			return SCN_SYNTAX;
-		return vfsim_keyctl(c->task, *sub == 'l' ? KEYCTL_LINK : KEYCTL_UNLINK,
+		return vfsim_keyctl(scn_model_task(c), *sub == 'l' ? KEYCTL_LINK : KEYCTL_UNLINK,
 				    arg_of(id), arg_of(ring), 0, 0);
 	}
 	if (strcmp(sub, "setperm") == 0) {
@@ -247,7 +247,7 @@ static long verb_key(struct scn_call *c)
 			return scn_syntax(c, "key setperm KEY PERM");
 		if (scn_parse_u64(c, argv[1], "permission mask", UINT32_MAX, &v) < 0)
 			return SCN_SYNTAX;
-		return vfsim_keyctl(c->task, KEYCTL_SETPERM, arg_of(id), (unsigned long)v, 0, 0);
+		return vfsim_keyctl(scn_model_task(c), KEYCTL_SETPERM, arg_of(id), (unsigned long)v, 0, 0);
 	}
 	if (strcmp(sub, "chown") == 0) {
 		if (argc < 2 || argc > 3)
@@ -256,7 +256,7 @@ static long verb_key(struct scn_call *c)
 		if (parse_owner(c, argv[1], &uid) < 0 ||
 		    (argc == 3 && parse_owner(c, argv[2], &gid) < 0))
 			return SCN_SYNTAX;
-		return vfsim_keyctl(c->task, KEYCTL_CHOWN, arg_of(id), uid, gid, 0);
+		return vfsim_keyctl(scn_model_task(c), KEYCTL_CHOWN, arg_of(id), uid, gid, 0);
 	}
 	return scn_syntax(c, "unknown key subcommand '%s' (add, request, update, link, unlink, "
 			  "clear, revoke, invalidate, setperm, chown, describe, read, id, gc)", sub);
@@ -270,7 +270,7 @@ static long verb_watch_key(struct scn_call *c)
 	int32_t id;
 	int fd;
 
-	if (scn_fd_lookup(c, c->argv[0], false, &t, &fd) < 0 ||
+	if (scn_fd_lookup_model(c, c->argv[0], false, &t, &fd) < 0 ||
 	    parse_key(c, c->argv[1], &id) < 0)
 		return SCN_SYNTAX;
 	/* IDs above 255 are passed on: refusing them is the kernel's job. */
@@ -281,12 +281,12 @@ static long verb_watch_key(struct scn_call *c)
 }
 
 const struct scn_verb scn_verbs_keys[] = {
-	{ "key", 1, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_key, "SUBCOMMAND [ARG]...",
+	{ "key", 1, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_key, "SUBCOMMAND [ARG]...",
 	  "add_key, request_key, keyctl: add, request, update, link, unlink, clear, "
 	  "revoke, invalidate, setperm, chown, describe, read, id, gc" },
-	{ "watch_key", 3, 3, 0, verb_watch_key, "PIPE KEY ID",
+	{ "watch_key", 3, 3, SCN_VERB_MODEL, verb_watch_key, "PIPE KEY ID",
 	  "KEYCTL_WATCH_KEY: watch KEY through PIPE with watch ID (0..255)" },
-	{ "unwatch_key", 2, 2, 0, verb_watch_key, "PIPE KEY",
+	{ "unwatch_key", 2, 2, SCN_VERB_MODEL, verb_watch_key, "PIPE KEY",
 	  "KEYCTL_WATCH_KEY with ID -1: PIPE's watch on KEY goes" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -36,9 +36,9 @@ static long verb_mount_calls(struct scn_call *c)
 		const struct vfsim_scenario_mount_call *k = &mc.call[i];
 
 		if (k->umount)
-			ret = vfsim_umount2(c->task, k->target, (int)k->flags);
+			ret = c->sys->umount2(c->task, k->target, (int)k->flags);
 		else
-			ret = vfsim_mount(c->task, k->source, k->target,
+			ret = c->sys->mount(c->task, k->source, k->target,
 					  k->fstype, k->flags, k->data);
 		if (ret < 0 && i > 0)
 			scn_set_detail(c, "mounted, but setting '%s' failed",
@@ -56,7 +56,7 @@ static long verb_expire(struct scn_call *c)
 	if (c->argc > 0) {
 		if (!c->task)
 			return scn_syntax(c, "expire: no task to run it: 'boot' must come first");
-		ret = vfsim_mnt_set_expiry(c->task, c->argv[0]);
+		ret = vfsim_mnt_set_expiry(scn_model_task(c), c->argv[0]);
 		if (ret < 0) {
 			scn_set_detail(c, "putting it on the expiry list");
 			return ret;
@@ -68,7 +68,7 @@ static long verb_expire(struct scn_call *c)
 /* automount PATH FSTYPE SOURCE [DATA]: make PATH an automount point */
 static long verb_automount(struct scn_call *c)
 {
-	return vfsim_mkautomount(c->task, c->argv[0], c->argv[1], c->argv[2],
+	return vfsim_mkautomount(scn_model_task(c), c->argv[0], c->argv[1], c->argv[2],
 				 c->argc > 3 ? c->argv[3] : NULL);
 }
 
@@ -89,10 +89,10 @@ const struct scn_verb scn_verbs_mount[] = {
 	{ "propagation", 2, 3, SCN_VERB_NEEDS_TASK, verb_mount_calls,
 	  "TARGET shared|private|slave|unbindable [rec]",
 	  "change propagation (r...: rec)" },
-	{ "automount", 3, 4, SCN_VERB_NEEDS_TASK, verb_automount,
+	{ "automount", 3, 4, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_automount,
 	  "PATH FSTYPE SOURCE [DATA]",
 	  "new directory PATH whose walk mounts FSTYPE (a submount that expires)" },
-	{ "expire", 0, 1, 0, verb_expire, "[TARGET]",
+	{ "expire", 0, 1, SCN_VERB_MODEL, verb_expire, "[TARGET]",
 	  "TARGET on the expiry list; one pass" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -45,7 +45,7 @@ static long word_flags(struct scn_call *c, const char *what, int from,
 /* PATH or @NAME: the dfd and path to pass. */
 static long at_path(struct scn_call *c, const char *word, int *dfd, const char **path)
 {
-	struct vfsim_task *owner;
+	struct scn_task *owner;
 
 	if (word[0] != '@') {
 		*dfd = AT_FDCWD;
@@ -80,7 +80,7 @@ static long verb_fsopen(struct scn_call *c)
 
 	if (name_free(c) < 0 || word_flags(c, "fsopen", 2, &flags) < 0)
 		return SCN_SYNTAX;
-	return keep_fd(c, vfsim_fsopen(c->task, c->argv[1], (unsigned int)flags));
+	return keep_fd(c, c->sys->fsopen(c->task, c->argv[1], (unsigned int)flags));
 }
 
 /* fspick NAME PATH [cloexec|nofollow|noautomount|empty]... */
@@ -93,7 +93,7 @@ static long verb_fspick(struct scn_call *c)
 	if (name_free(c) < 0 || word_flags(c, "fspick", 2, &flags) < 0 ||
 	    at_path(c, c->argv[1], &dfd, &path) < 0)
 		return SCN_SYNTAX;
-	return keep_fd(c, vfsim_fspick(c->task, dfd, path, (unsigned int)flags));
+	return keep_fd(c, c->sys->fspick(c->task, dfd, path, (unsigned int)flags));
 }
 
 /*
@@ -107,7 +107,7 @@ static long verb_fsconfig(struct scn_call *c)
 {
 	const char *key = c->argc > 2 ? c->argv[2] : NULL;
 	const char *value = c->argc > 3 ? c->argv[3] : NULL;
-	struct vfsim_task *owner;
+	struct scn_task *owner;
 	unsigned long cmd = 0;
 	int fd, aux = 0;
 
@@ -132,20 +132,20 @@ static long verb_fsconfig(struct scn_call *c)
 	default:
 		break;
 	}
-	return vfsim_fsconfig(c->task, fd, (unsigned int)cmd, key, value, aux);
+	return c->sys->fsconfig(c->task, fd, (unsigned int)cmd, key, value, aux);
 }
 
 /* fslog NAME: read the context's messages, one line each, until ENODATA */
 static long verb_fslog(struct scn_call *c)
 {
-	struct vfsim_task *owner;
+	struct scn_task *owner;
 	char buf[1024];
 	long n;
 	int fd;
 
 	if (scn_fd_lookup(c, c->argv[0], false, &owner, &fd) < 0)
 		return SCN_SYNTAX;
-	while ((n = vfsim_read(c->task, fd, buf, sizeof(buf) - 1)) > 0) {
+	while ((n = c->sys->read(c->task, fd, buf, sizeof(buf) - 1)) > 0) {
 		buf[n] = 0;
 		fputs(buf, scn_out(c));
 	}
@@ -157,14 +157,14 @@ static long verb_fslog(struct scn_call *c)
 /* fsmount NAME CTX [ATTR|cloexec]... */
 static long verb_fsmount(struct scn_call *c)
 {
-	struct vfsim_task *owner;
+	struct scn_task *owner;
 	unsigned long words = 0;
 	int ctx;
 
 	if (name_free(c) < 0 || scn_fd_lookup(c, c->argv[1], false, &owner, &ctx) < 0 ||
 	    word_flags(c, "fsmount", 2, &words) < 0)
 		return SCN_SYNTAX;
-	return keep_fd(c, vfsim_fsmount(c->task, ctx, (unsigned int)(words >> 32),
+	return keep_fd(c, c->sys->fsmount(c->task, ctx, (unsigned int)(words >> 32),
 					(unsigned int)words));
 }
 
@@ -178,7 +178,7 @@ static long verb_open_tree(struct scn_call *c)
 	if (name_free(c) < 0 || word_flags(c, "open_tree", 2, &flags) < 0 ||
 	    at_path(c, c->argv[1], &dfd, &path) < 0)
 		return SCN_SYNTAX;
-	return keep_fd(c, vfsim_open_tree(c->task, dfd, path, (unsigned int)flags));
+	return keep_fd(c, c->sys->open_tree(c->task, dfd, path, (unsigned int)flags));
 }
 
 /* move_mount FROM TO [FLAG]... (FROM, TO: PATH or @NAME) */
@@ -192,7 +192,7 @@ static long verb_move_mount(struct scn_call *c)
 	    at_path(c, c->argv[0], &fdfd, &from) < 0 ||
 	    at_path(c, c->argv[1], &tdfd, &to) < 0)
 		return SCN_SYNTAX;
-	return vfsim_move_mount(c->task, fdfd, from, tdfd, to, (unsigned int)flags);
+	return c->sys->move_mount(c->task, fdfd, from, tdfd, to, (unsigned int)flags);
 }
 
 /*
@@ -227,7 +227,7 @@ static long verb_mount_setattr(struct scn_call *c)
 	if (at_path(c, c->argv[0], &dfd, &path) < 0)
 		return SCN_SYNTAX;
 	attr = (struct mount_attr) { .attr_set = set, .attr_clr = clr, .propagation = prop };
-	return vfsim_mount_setattr(c->task, dfd, path, (unsigned int)flags, &attr,
+	return c->sys->mount_setattr(c->task, dfd, path, (unsigned int)flags, &attr,
 				   sizeof(attr));
 }
 

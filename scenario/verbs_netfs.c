@@ -36,9 +36,9 @@ static long verb_afs_add_cells(struct scn_call *c)
 }
 
 const struct scn_verb scn_verbs_netfs[] = {
-	{ "afs_server", 2, 2, SCN_VERB_NEEDS_TASK, verb_afs_server, "UUID down|up",
+	{ "afs_server", 2, 2, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_afs_server, "UUID down|up",
 	  "an AFS fileserver goes down or comes back: NETWORK on its volumes" },
-	{ "afs_add_cells", 1, 1, SCN_VERB_NEEDS_TASK, verb_afs_add_cells, "SPEC",
+	{ "afs_add_cells", 1, 1, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_afs_add_cells, "SPEC",
 	  "add cells to the AFS cell database (the afs mount data syntax)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

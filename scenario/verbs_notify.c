@@ -106,7 +106,7 @@ static long do_watch(struct scn_call *c, bool sb, int id_idx)
 	struct vfsim_task *t;
 	int fd, watch_id = -1;
 
-	if (scn_fd_lookup(c, c->argv[0], false, &t, &fd) < 0)
+	if (scn_fd_lookup_model(c, c->argv[0], false, &t, &fd) < 0)
 		return SCN_SYNTAX;
 	if (id_idx > 0) {
 		uint64_t id;
@@ -166,13 +166,13 @@ static long verb_sb_error(struct scn_call *c)
 			return SCN_SYNTAX;
 		err = (int)n;
 	}
-	return vfsim_sb_error(c->task, c->argv[0], err);
+	return vfsim_sb_error(scn_model_task(c), c->argv[0], err);
 }
 
 /* sb_edquot PATH */
 static long verb_sb_edquot(struct scn_call *c)
 {
-	return vfsim_sb_edquot(c->task, c->argv[0]);
+	return vfsim_sb_edquot(scn_model_task(c), c->argv[0]);
 }
 
 /* sb_network PATH STATUS: a number, or up|down|flag0..flag7 joined by commas */
@@ -191,7 +191,7 @@ static long verb_sb_network(struct scn_call *c)
 			       ARRAY_LEN(network_words), &status) < 0) {
 		return SCN_SYNTAX;
 	}
-	return vfsim_sb_network(c->task, c->argv[0], status);
+	return vfsim_sb_network(scn_model_task(c), c->argv[0], status);
 }
 
 /* quirk NAME|all on|off */
@@ -233,26 +233,26 @@ static long verb_quirk(struct scn_call *c)
 }
 
 const struct scn_verb scn_verbs_notify[] = {
-	{ "watch_mount", 3, 4, 0, verb_watch_mount,
+	{ "watch_mount", 3, 4, SCN_VERB_MODEL, verb_watch_mount,
 	  "PIPE PATH ID [no_automount,empty_path]",
 	  "watch_mount(2): mount events below PATH, watch ID 0..255" },
-	{ "watch_sb", 3, 4, 0, verb_watch_sb,
+	{ "watch_sb", 3, 4, SCN_VERB_MODEL, verb_watch_sb,
 	  "PIPE PATH ID [no_automount,empty_path]",
 	  "watch_sb(2): events of PATH's superblock" },
-	{ "unwatch_mount", 2, 3, 0, verb_unwatch_mount,
+	{ "unwatch_mount", 2, 3, SCN_VERB_MODEL, verb_unwatch_mount,
 	  "PIPE PATH [no_automount,empty_path]",
 	  "watch_mount(2) with ID -1: remove PIPE's watch on PATH" },
-	{ "unwatch_sb", 2, 3, 0, verb_unwatch_sb,
+	{ "unwatch_sb", 2, 3, SCN_VERB_MODEL, verb_unwatch_sb,
 	  "PIPE PATH [no_automount,empty_path]",
 	  "watch_sb(2) with ID -1" },
-	{ "sb_error", 2, 2, SCN_VERB_NEEDS_TASK, verb_sb_error, "PATH ERRNAME",
+	{ "sb_error", 2, 2, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_sb_error, "PATH ERRNAME",
 	  "PATH's superblock reports an error (notify_sb_error)" },
-	{ "sb_edquot", 1, 1, SCN_VERB_NEEDS_TASK, verb_sb_edquot, "PATH",
+	{ "sb_edquot", 1, 1, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_sb_edquot, "PATH",
 	  "PATH's superblock reports a quota overrun" },
-	{ "sb_network", 2, 2, SCN_VERB_NEEDS_TASK, verb_sb_network,
+	{ "sb_network", 2, 2, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_sb_network,
 	  "PATH up|down|flag0..7|NUMBER",
 	  "PATH's superblock reports a network status change" },
-	{ "quirk", 2, 2, 0, verb_quirk, "B1..B13|all on|off",
+	{ "quirk", 2, 2, SCN_VERB_MODEL, verb_quirk, "B1..B13|all on|off",
 	  "reproduce (on) or fix (off) an erratum of the posted patches" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

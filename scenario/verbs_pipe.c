@@ -42,7 +42,7 @@
 /* The fd kept as argv[0]; SCN_SYNTAX if there is none. */
 static long lookup(struct scn_call *c, struct vfsim_task **t, int *fd)
 {
-	return scn_fd_lookup(c, c->argv[0], false, t, fd);
+	return scn_fd_lookup_model(c, c->argv[0], false, t, fd);
 }
 
 /* The head of a result line: "read p 8: ", the verb and words as written. */
@@ -106,7 +106,7 @@ static long verb_pipe(struct scn_call *c)
 		goto out;
 	}
 
-	ret = vfsim_pipe2(c->task, fds, flags);
+	ret = vfsim_pipe2(scn_model_task(c), fds, flags);
 	if (ret < 0)
 		goto out;
 	ret = scn_fd_add(c, name, c->task, fds[0]);
@@ -388,18 +388,18 @@ static long verb_write(struct scn_call *c)
 }
 
 const struct scn_verb scn_verbs_pipe[] = {
-	{ "pipe", 1, 3, SCN_VERB_NEEDS_TASK, verb_pipe, "NAME [nonblock] [plain]",
+	{ "pipe", 1, 3, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_pipe, "NAME [nonblock] [plain]",
 	  "notification pipe (plain: ordinary); ends NAME, NAME.w" },
-	{ "size", 2, 2, 0, verb_size, "NAME N",
+	{ "size", 2, 2, SCN_VERB_MODEL, verb_size, "NAME N",
 	  "IOC_WATCH_QUEUE_SET_SIZE: room for N notes" },
-	{ "filter", 2, SCN_UNLIMITED, 0, verb_filter, "NAME RULE...|none",
+	{ "filter", 2, SCN_UNLIMITED, SCN_VERB_MODEL, verb_filter, "NAME RULE...|none",
 	  "IOC_WATCH_QUEUE_SET_FILTER (none: remove the filter)" },
-	{ "read", 1, 2, 0, verb_read, "NAME [BUFSIZE]",
+	{ "read", 1, 2, SCN_VERB_MODEL, verb_read, "NAME [BUFSIZE]",
 	  "read(2) BUFSIZE bytes (4096); print records or errno" },
-	{ "drain", 1, 3, 0, verb_drain, "NAME [watch_test] [eof]",
+	{ "drain", 1, 3, SCN_VERB_MODEL, verb_drain, "NAME [watch_test] [eof]",
 	  "read(2) until empty or EOF; print what read would, no head" },
-	{ "fionread", 1, 1, 0, verb_fionread, "NAME",
+	{ "fionread", 1, 1, SCN_VERB_MODEL, verb_fionread, "NAME",
 	  "FIONREAD: print the bytes queued" },
-	{ "write", 2, 2, 0, verb_write, "NAME TEXT", "write(2) TEXT" },
+	{ "write", 2, 2, SCN_VERB_MODEL, verb_write, "NAME TEXT", "write(2) TEXT" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -34,7 +34,7 @@ static long mount_arg(struct scn_call *c, const char *s, uint64_t *id)
 
 	if (s[0] != '/' && s[0] != '.')
 		return scn_parse_u64(c, s, "mount ID", UINT64_MAX, id);
-	ret = vfsim_statx(c->task, AT_FDCWD, s, 0, STATX_MNT_ID_UNIQUE, &stx);
+	ret = c->sys->statx(c->task, AT_FDCWD, s, 0, STATX_MNT_ID_UNIQUE, &stx);
 	if (ret < 0)
 		return ret;
 	*id = stx.stx_mnt_id;
@@ -56,7 +56,7 @@ static long verb_statmount(struct scn_call *c)
 	ret = mount_arg(c, c->argv[0], &id);
 	if (ret < 0)
 		return ret;
-	return vfsim_scenario_statmount(c->task, id, mask, scn_out(c));
+	return scn_print_statmount(c->sys, c->task, id, mask, scn_out(c));
 }
 
 /* listmount [-r] [-n COUNT] [-l LAST] [PATH|ID] */
@@ -92,7 +92,7 @@ static long verb_listmount(struct scn_call *c)
 		if (ret < 0)
 			return ret;
 	}
-	return vfsim_scenario_listmount(c->task, id, last, (size_t)count, flags, scn_out(c));
+	return scn_print_listmount(c->sys, c->task, id, last, (size_t)count, flags, scn_out(c));
 }
 
 const struct scn_verb scn_verbs_statmount[] = {

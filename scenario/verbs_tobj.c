@@ -47,7 +47,7 @@ static long parse_object(struct scn_call *c, const char *s, uint64_t *object)
 static long lookup(struct scn_call *c, const char *name, struct vfsim_task **t,
 		   int *fd)
 {
-	return scn_fd_lookup(c, name, false, t, fd);
+	return scn_fd_lookup_model(c, name, false, t, fd);
 }
 
 /* twatch PIPE OBJECT ID */
@@ -85,7 +85,7 @@ static long verb_tdestroy(struct scn_call *c)
 
 	if (parse_object(c, c->argv[0], &object) < 0)
 		return SCN_SYNTAX;
-	return vfsim_test_destroy_object(c->task, object);
+	return vfsim_test_destroy_object(scn_model_task(c), object);
 }
 
 /* ---- tpost --------------------------------------------------------------- */
@@ -280,18 +280,18 @@ static long verb_tpost(struct scn_call *c)
 	hdr.subtype = subtype & 0xff;
 	hdr.info = info | (uint32_t)(has_len ? len : used);
 	memcpy(rec, &hdr, sizeof(hdr));
-	return vfsim_test_post(c->task, object, rec);
+	return vfsim_test_post(scn_model_task(c), object, rec);
 }
 
 const struct scn_verb scn_verbs_tobj[] = {
-	{ "twatch", 3, 3, 0, verb_twatch, "PIPE OBJECT ID",
+	{ "twatch", 3, 3, SCN_VERB_MODEL, verb_twatch, "PIPE OBJECT ID",
 	  "watch test object OBJECT through PIPE with watch ID (0..255)" },
-	{ "tunwatch", 2, 2, 0, verb_tunwatch, "PIPE OBJECT",
+	{ "tunwatch", 2, 2, SCN_VERB_MODEL, verb_tunwatch, "PIPE OBJECT",
 	  "remove PIPE's watch on OBJECT (a removal record)" },
-	{ "tpost", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_tpost,
+	{ "tpost", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_tpost,
 	  "OBJECT TYPE:SUBTYPE [flags=F|...] [len=N] [[u64=]WORD]...",
 	  "post a record to OBJECT's watchers" },
-	{ "tdestroy", 1, 1, SCN_VERB_NEEDS_TASK, verb_tdestroy, "OBJECT",
+	{ "tdestroy", 1, 1, SCN_VERB_NEEDS_TASK | SCN_VERB_MODEL, verb_tdestroy, "OBJECT",
 	  "OBJECT dies: a removal record to each watcher" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

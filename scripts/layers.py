@@ -56,7 +56,7 @@ MAY_USE = {
     "public": {"public", "uapi"},
     "api": {"api", "kernel", "compat", "public", "uapi"},
     "text": {"public", "uapi"},
-    "scenario": {"public", "uapi"},
+    "scenario": {"text", "public", "uapi"},
     "tools": {"public", "uapi"},
 }
 
@@ -70,7 +70,7 @@ INCLUDE_PATH = {
     "public": PUBLIC_PATH,
     "api": KERNEL_PATH + PUBLIC_PATH,
     "text": PUBLIC_PATH,
-    "scenario": PUBLIC_PATH,
+    "scenario": PUBLIC_PATH + ["text"],
     "tools": PUBLIC_PATH,
 }
 

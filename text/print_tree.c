@@ -30,6 +30,8 @@
 
 #include <vfsim/vfsim.h>
 
+#include "tree_walk.h"
+
 /* The columns: findmnt's names and meanings, and the two of the `tree`
  * verb's table (LEGACY_*), whose cells differ from findmnt's columns of the
  * same title. */
@@ -602,18 +604,36 @@ static void print_dot(FILE *out, struct tree_rows *rows)
 	fputs("}\n", out);
 }
 
+/* The walk of vfsim_tree_render(): the model's own mounts. */
+static int walk_task(vfsim_mount_cb cb, void *cbarg, void *arg)
+{
+	return vfsim_for_each_mount(arg, cb, cbarg);
+}
+
 int vfsim_tree_render(struct vfsim_task *t, FILE *out,
 		      const struct vfsim_tree_opts *o)
+{
+	long id = 0;
+
+	if (!t || !out)
+		return -EINVAL;
+	if (o && o->target) {
+		id = vfsim_path_mnt_id(t, o->target);
+		if (id < 0)
+			return (int)id;
+	}
+	return txt_tree_render_walk(walk_task, t, (unsigned int)id, out, o);
+}
+
+int txt_tree_render_walk(txt_tree_walk_fn walk, void *arg, unsigned int only,
+			 FILE *out, const struct vfsim_tree_opts *o)
 {
 	static const struct vfsim_tree_opts defaults = { 0 };
 	struct tree_rows rows = { 0 };
 	int cols[MAX_SHOWN];
 	int nr_cols = (int)(sizeof(default_cols) / sizeof(default_cols[0]));
-	long id;
 	int ret;
 
-	if (!t || !out)
-		return -EINVAL;
 	if (!o)
 		o = &defaults;
 	if (o->format > VFSIM_TREE_DOT)
@@ -624,14 +644,9 @@ int vfsim_tree_render(struct vfsim_task *t, FILE *out,
 		if (nr_cols < 0)
 			return nr_cols;
 	}
-	if (o->target) {
-		id = vfsim_path_mnt_id(t, o->target);
-		if (id < 0)
-			return (int)id;
-		rows.only = (unsigned int)id;
-	}
+	rows.only = only;
 
-	ret = vfsim_for_each_mount(t, collect_row, &rows);
+	ret = walk(collect_row, &rows, arg);
 	if (ret > 0)		/* our callback never stops the walk itself */
 		ret = -EIO;
 	if (ret == 0 && o->format != VFSIM_TREE_JSON)

@@ -5,7 +5,7 @@
  * A program is what the bytes of one input decode to: a tree to boot and
  * up to PROG_MAX_OPS calls, each kept as the words of a scenario line
  * (docs/scenario.md), so that what runs and what is printed cannot
- * disagree: prog_exec() interprets the words with the public API, and
+ * disagree: prog_exec() runs them through the scenario engine, and
  * prog_print() writes them out, with `expect ERRNAME` where the call
  * failed, as a scenario that `vfsim run` replays to the same results.
  *
@@ -66,8 +66,9 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len);
  * result is success or an errno of that call's set, that the invariants
  * hold and that no warning fired (fuzz_fail() otherwise).  What each call
  * returned (and the bytes reads gave) is appended to @trace (may be NULL)
- * for the determinism check.  Tasks made and fds opened are released
- * before it returns.
+ * for the determinism check: the engine's output (what reads gave) and
+ * each result.  The tasks and fds the program made stay in @v (a reset or
+ * vfsim_destroy() frees them).
  */
 void prog_exec(struct prog *p, struct vfsim *v, FILE *trace);
 

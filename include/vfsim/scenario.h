@@ -53,6 +53,8 @@ extern "C" {
 #define VFSIM_SCENARIO_EXIT_DATAERR 65	/* a malformed line (EX_DATAERR) */
 #define VFSIM_SCENARIO_EXIT_NOINPUT 66	/* the input cannot be read
 					 * (EX_NOINPUT) */
+#define VFSIM_SCENARIO_EXIT_UNAVAILABLE 69 /* the running kernel cannot be
+					 * used here (EX_UNAVAILABLE) */
 
 /* How to run.  All zero (or a NULL pointer) is the default. */
 struct vfsim_scenario_opts {
@@ -90,6 +92,43 @@ VFSIM_API int vfsim_scenario_run(struct vfsim *v, FILE *in, FILE *out,
  */
 VFSIM_API int vfsim_scenario_run_file(const char *path, FILE *out,
 				      const struct vfsim_scenario_opts *opts);
+
+/* ---- on the running kernel ------------------------------------------------- */
+
+struct vfsim_scenario;
+
+/*
+ * A scenario run on the kernel the machine runs, with the real system
+ * calls, to see what Linux says where the model says something
+ * (docs/scenario.md, "On the running kernel").  It runs in a private mount
+ * namespace made for it, whose root, at `boot empty`, is a fresh tmpfs:
+ * the caller's own mounts are never touched.  Its tasks are processes
+ * that share the caller's memory (`as UID` makes one with those
+ * credentials); they end with the scenario.  It needs root (CAP_SYS_ADMIN
+ * to make the namespace), and runs on the thread that began it.  Verbs
+ * that are the model's alone (fsinfo, watches, quirks, test objects, ...)
+ * are refused before anything runs; `boot default` fails with EOPNOTSUPP.
+ */
+
+/**
+ * vfsim_scenario_run_kernel - vfsim_scenario_run() on the running kernel:
+ * the whole of @in is read and checked first.  Returns a
+ * VFSIM_SCENARIO_EXIT_* status (EXIT_UNAVAILABLE, reported, when no
+ * private mount namespace can be made here), or -EINVAL for a NULL @in.
+ */
+VFSIM_API int vfsim_scenario_run_kernel(FILE *in, FILE *out,
+					const struct vfsim_scenario_opts *opts);
+
+/**
+ * vfsim_scenario_begin_kernel - vfsim_scenario_begin() on the running
+ * kernel, for vfsim_scenario_feed() and vfsim_scenario_line(): 0, or
+ * -errno with the reason in @why (@whylen bytes; may be NULL) when no
+ * private mount namespace can be made here; -EINVAL for a NULL @sp.
+ */
+VFSIM_API int vfsim_scenario_begin_kernel(FILE *out,
+					  const struct vfsim_scenario_opts *opts,
+					  struct vfsim_scenario **sp,
+					  char *why, size_t whylen);
 
 /* ---- one scenario from several inputs -------------------------------------- */
 
@@ -161,6 +200,33 @@ struct vfsim_scenario_host {
  */
 VFSIM_API int vfsim_scenario_set_host(struct vfsim_scenario *s,
 				      const struct vfsim_scenario_host *host);
+
+/* What one line did, for a program that keeps its own record of a run. */
+struct vfsim_scenario_result {
+	const char *name;	/* the input's name in reports */
+	unsigned long lineno;
+	int argc;		/* the line's words, prefixes included */
+	char *const *argv;
+	int status;		/* the line's VFSIM_SCENARIO_EXIT_* status */
+	bool ran;		/* its verb ran: false for a malformed line,
+				 * or one that failed before its call */
+	long result;		/* what the verb returned (ran only): >= 0 or
+				 * -errno, whatever `expect` made of it */
+	const char *mountinfo;	/* a `tree` line that ran: the text
+				 * /proc/self/mountinfo gave its task (to
+				 * compare trees across backends); else NULL */
+};
+
+typedef void (*vfsim_scenario_result_fn)(const struct vfsim_scenario_result *r,
+					 void *arg);
+
+/**
+ * vfsim_scenario_set_result - call @fn(result, @arg) after every line of
+ * words @s runs (before its after_each), with what the line did (NULL:
+ * no more).  -EINVAL for a NULL @s.
+ */
+VFSIM_API int vfsim_scenario_set_result(struct vfsim_scenario *s,
+					vfsim_scenario_result_fn fn, void *arg);
 
 /**
  * vfsim_scenario_line - run one line of scenario text, @line (without its

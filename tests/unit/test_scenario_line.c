@@ -10,13 +10,18 @@
  *     it, and the run;
  *   - blank and comment lines, a CR LF line end, a bare CR, trace;
  *   - every verb the engine has is named by verb_name() and described by
- *     verb_help() exactly as in vfsim_scenario_help()'s list.
+ *     verb_help() exactly as in vfsim_scenario_help()'s list;
+ *   - what each line did, through vfsim_scenario_set_result(); the
+ *     kernel backend's refusals where it cannot run.
  */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <vfsim/scenario.h>
 #include <vfsim/testing.h>
@@ -290,4 +295,141 @@ Test(scenario_line, verb_names_are_the_help_list)
 		     strlen("prefixes (put before any verb, in either order):\n"),
 		     strlen(all));
 	free(all);
+}
+
+/* What vfsim_scenario_set_result()'s callback was last told. */
+struct seen {
+	int calls;
+	struct vfsim_scenario_result r;
+	char verb[32];
+	char mountinfo[512];	/* "" for none */
+};
+
+static void record(const struct vfsim_scenario_result *r, void *arg)
+{
+	struct seen *s = arg;
+
+	s->calls++;
+	s->r = *r;
+	snprintf(s->verb, sizeof(s->verb), "%s", r->argc ? r->argv[0] : "");
+	snprintf(s->mountinfo, sizeof(s->mountinfo), "%s",
+		 r->mountinfo ? r->mountinfo : "");
+}
+
+/* Each line of words is reported once, after it ran: the verb's own
+ * result (whatever expect made of it), whether it ran at all, the line's
+ * status; blank lines are not reported, and NULL stops the reports. */
+Test(scenario_line, the_result_of_each_line)
+{
+	struct seen seen = { 0 };
+	struct session ss;
+
+	session_begin(&ss, "empty");
+	cr_expect_eq(vfsim_scenario_set_result(NULL, record, &seen), -EINVAL);
+	cr_assert_eq(vfsim_scenario_set_result(ss.s, record, &seen), 0);
+	cr_expect_eq(line(&ss, "mkdir /a", 1, false, "", ""), 0);
+	cr_expect_eq(seen.calls, 1);
+	cr_expect(seen.r.ran);
+	cr_expect_eq(seen.r.result, 0);
+	cr_expect_eq(seen.r.lineno, 1);
+	cr_expect_str_eq(seen.r.name, "shell");
+	cr_expect_eq(seen.r.argc, 2);
+	cr_expect_str_eq(seen.verb, "mkdir");
+	/* expect is met: the line succeeds, the result is the verb's */
+	cr_expect_eq(line(&ss, "expect EEXIST mkdir /a", 2, false, "", ""), 0);
+	cr_expect(seen.r.ran);
+	cr_expect_eq(seen.r.result, -EEXIST);
+	cr_expect_eq(seen.r.status, VFSIM_SCENARIO_EXIT_OK);
+	cr_expect_str_eq(seen.verb, "expect");
+	/* malformed: nothing ran */
+	cr_expect_eq(line(&ss, "close nope", 3, false, "",
+			  "vfsim: shell:3: no open file named 'nope'\n"),
+		     VFSIM_SCENARIO_EXIT_DATAERR);
+	cr_expect_eq(seen.calls, 3);
+	cr_expect(!seen.r.ran);
+	cr_expect_eq(seen.r.status, VFSIM_SCENARIO_EXIT_DATAERR);
+	cr_expect_eq(line(&ss, "# nothing", 4, false, "", ""), 0);
+	cr_expect_eq(seen.calls, 3);
+	cr_expect_str_eq(seen.mountinfo, "");
+	/* a tree line carries its task's mountinfo */
+	{
+		char want[512];
+		long n = vfsim_mountinfo(vfsim_init_task(ss.v), want, sizeof(want));
+
+		cr_assert_gt(n, 0);
+		cr_expect_eq(vfsim_scenario_line(ss.s, "tree", "shell", 4, false), 0);
+		cr_expect_eq(seen.calls, 4);
+		cr_expect_str_eq(seen.mountinfo, want);
+		cr_expect_eq(line(&ss, "mkdir /c", 4, false, "", ""), 0);
+		cr_expect_str_eq(seen.mountinfo, "");
+		seen.calls = 3;
+	}
+	cr_assert_eq(vfsim_scenario_set_result(ss.s, NULL, NULL), 0);
+	cr_expect_eq(line(&ss, "mkdir /b", 5, false, "", ""), 0);
+	cr_expect_eq(seen.calls, 3);
+	cr_expect_eq(session_end(&ss), VFSIM_SCENARIO_EXIT_OK);
+}
+
+/* The kernel backend's arguments; whether it runs here is the kernel
+ * tests' question (tests/kernel/run). */
+Test(scenario_line, kernel_null_arguments)
+{
+	char why[64] = "";
+
+	cr_expect_eq(vfsim_scenario_begin_kernel(NULL, NULL, NULL, why, sizeof(why)),
+		     -EINVAL);
+	cr_expect_eq(vfsim_scenario_run_kernel(NULL, NULL, NULL), -EINVAL);
+}
+
+/* In a child without privileges: the kernel backend is refused, with the
+ * reason, and a kernel run says so (EXIT_UNAVAILABLE) after checking the
+ * input; a model-only verb is refused before that. */
+static int unprivileged_kernel_child(void)
+{
+	char why[128] = "", *err_text = NULL;
+	struct vfsim_scenario *s = NULL;
+	const char ok[] = "boot empty\n", model[] = "boot empty\nstats\n";
+	size_t err_len = 0;
+	FILE *in, *err;
+	int bad = 0;
+	struct vfsim_scenario_opts o = { .name = "k" };
+
+	/* (a run that is not root is unprivileged already) */
+	if (geteuid() == 0 &&
+	    (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+	     setresuid(65534, 65534, 65534) < 0))
+		return 2;
+	if (vfsim_scenario_begin_kernel(NULL, NULL, &s, why, sizeof(why)) != -EPERM ||
+	    !strstr(why, "unshare(CLONE_NEWNS)"))
+		bad |= 4;
+	err = open_memstream(&err_text, &err_len);
+	o.err = err;
+	in = fmemopen((void *)ok, strlen(ok), "r");
+	if (vfsim_scenario_run_kernel(in, NULL, &o) != VFSIM_SCENARIO_EXIT_UNAVAILABLE)
+		bad |= 8;
+	fclose(in);
+	in = fmemopen((void *)model, strlen(model), "r");
+	if (vfsim_scenario_run_kernel(in, NULL, &o) != VFSIM_SCENARIO_EXIT_DATAERR)
+		bad |= 16;
+	fclose(in);
+	fclose(err);
+	if (!strstr(err_text, "vfsim: k: the running kernel cannot run it here: unshare(CLONE_NEWNS): ") ||
+	    !strstr(err_text, "vfsim: k:2: stats: the model's alone: the kernel backend cannot run it\n"))
+		bad |= 32;
+	free(err_text);
+	return bad;
+}
+
+Test(scenario_line, kernel_refused_without_privileges)
+{
+	int ws = 0;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0)
+		_exit(unprivileged_kernel_child());
+	cr_assert_eq(waitpid(pid, &ws, 0), pid);
+	cr_expect(WIFEXITED(ws) && WEXITSTATUS(ws) == 0, "child status %#x", ws);
 }

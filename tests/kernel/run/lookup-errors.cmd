@@ -1,0 +1,3 @@
+run
+--kernel
+../../scenarios/lookup-errors.scn

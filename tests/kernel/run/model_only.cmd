@@ -1,0 +1,3 @@
+run
+--kernel
+model_only.scn

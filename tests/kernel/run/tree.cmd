@@ -1,0 +1,3 @@
+run
+--kernel
+tree.scn
