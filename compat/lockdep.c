@@ -249,6 +249,33 @@ static unsigned int class_of(struct lockdep_map *map, unsigned int subclass)
 	return register_class(map, subclass);
 }
 
+/*
+ * VFSIM_LOCKDEP_GRAPH=<file>: at exit, append each dependency this process
+ * saw, "A -> B<TAB>where B was taken<TAB>where A was", for comparing with
+ * the order docs/internals.md writes (scripts/lockdep_order.py).
+ */
+static void dump_graph(void)
+{
+	const char *path = getenv("VFSIM_LOCKDEP_GRAPH");
+	FILE *f;
+
+	if (!path || !(f = fopen(path, "a")))
+		return;
+	pthread_mutex_lock(&graph_lock);
+	for (unsigned int i = 1; i < nr_edges; i++)
+		fprintf(f, "%s -> %s\t%s:%d\t%s:%d\n", CNAME(edges[i].from),
+			CNAME(edges[i].to), edges[i].to_file, edges[i].to_line,
+			edges[i].from_file, edges[i].from_line);
+	pthread_mutex_unlock(&graph_lock);
+	fclose(f);
+}
+
+static void __attribute__((constructor)) lockdep_setup(void)
+{
+	if (getenv("VFSIM_LOCKDEP_GRAPH"))
+		atexit(dump_graph);
+}
+
 void lockdep_init_map(struct lockdep_map *map, const char *name, struct lock_class_key *key)
 {
 	map->key = key;

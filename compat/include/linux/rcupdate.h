@@ -65,7 +65,13 @@ void lockdep_rcu_suspicious(const char *file, int line, const char *what);
 			"suspicious rcu_dereference_check() usage: " #c); \
 	rcu_dereference(p);						\
 })
+/* RCU_LOCKDEP_WARN(): report @c, a use of RCU data without its protection. */
+#define RCU_LOCKDEP_WARN(c, s) do {					\
+	if (unlikely(c))						\
+		lockdep_rcu_suspicious(__FILE__, __LINE__, s);		\
+} while (0)
 #else
+#define RCU_LOCKDEP_WARN(c, s) do { } while (0 && (c))
 #define rcu_dereference_protected(p, c) ({ (void)(c); READ_ONCE(p); })
 #define rcu_dereference_check(p, c) ({ (void)(c); rcu_dereference(p); })
 #endif
