@@ -48,7 +48,7 @@ struct two_locks {
 	struct mutex inner;
 };
 
-static void two_locks_init(struct two_locks *t)
+static __attribute__((unused)) void two_locks_init(struct two_locks *t)
 {
 	mutex_init(&t->outer);
 	mutex_init(&t->inner);
@@ -314,8 +314,8 @@ Test(compat_lockdep, instances_share_their_class)
 }
 
 /* A lock defined with an initialiser has a class of its own. */
-static DEFINE_MUTEX(static_outer);
-static DEFINE_SPINLOCK(static_inner);
+static __attribute__((unused)) DEFINE_MUTEX(static_outer);
+static __attribute__((unused)) DEFINE_SPINLOCK(static_inner);
 
 Test(compat_lockdep, statically_defined_locks_are_checked)
 {
