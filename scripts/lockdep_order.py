@@ -4,6 +4,7 @@
 
     VFSIM_LOCKDEP_GRAPH=/tmp/deps ctest --preset debug
     scripts/lockdep_order.py [--doc docs/internals.md] /tmp/deps
+    scripts/lockdep_order.py [--doc docs/internals.md] --run PROGRAM...
 
 A lockdep build (VFSIM_LOCKDEP) appends, at the exit of each process run
 with VFSIM_LOCKDEP_GRAPH set, every dependency "A -> B" it recorded (B
@@ -13,12 +14,16 @@ line never held together.  Each dependency must go down that list; each
 lock class must be one the list names (CLASSES below maps the classes,
 named by their init sites' expressions, to the list's names).
 Dependencies between the unit tests' own locks (taken in tests/) are
-left out.  Exit status 0 when the model agrees with the document, 1 with
+left out.  With --run, the programs are run (each must succeed) and
+what they record is checked (ctest's lockdep.order).  Exit status 0 when the model agrees with the document, 1 with
 each disagreement and where it was seen.
 """
 import argparse
+import os
 import re
+import subprocess
 import sys
+import tempfile
 
 # lockdep class (the lock's expression at its init site) -> the name
 # docs/internals.md's list gives it.
@@ -74,12 +79,32 @@ def doc_order(path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--doc", default="docs/internals.md")
+    ap.add_argument("--run", action="store_true",
+                    help="the arguments are programs to run, not graph files")
     ap.add_argument("graph", nargs="+")
     args = ap.parse_args()
     ranks = doc_order(args.doc)
+    if args.run:
+        fd, dump = tempfile.mkstemp(prefix="lockdep-graph-")
+        os.close(fd)
+        try:
+            for prog in args.graph:
+                env = dict(os.environ, VFSIM_LOCKDEP_GRAPH=dump)
+                r = subprocess.run([prog], env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True)
+                if r.returncode:
+                    print(f"{prog}: exit status {r.returncode}\n{r.stderr}")
+                    return 1
+            return check(ranks, [dump], args.doc)
+        finally:
+            os.unlink(dump)
+    return check(ranks, args.graph, args.doc)
+
+
+def check(ranks, graphs, doc):
     bad = {}
     seen = set()
-    for path in args.graph:
+    for path in graphs:
         for line in open(path, encoding="utf-8"):
             dep, to_site, from_site = line.rstrip("\n").split("\t")
             if "/tests/" in to_site and "/tests/" in from_site:
@@ -99,7 +124,7 @@ def main():
                 bad[(a, b)] = f"{a} -> {b}: {why} (taken at {to_site}, under the lock taken at {from_site})"
     for msg in bad.values():
         print(msg)
-    print(f"lockdep_order: {len(seen)} dependencies, {len(bad)} against {args.doc}",
+    print(f"lockdep_order: {len(seen)} dependencies, {len(bad)} against {doc}",
           file=sys.stderr)
     return 1 if bad else 0
 
