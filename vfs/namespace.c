@@ -22,6 +22,7 @@
 #include <sys/mount.h>
 
 #include <linux/bug.h>
+#include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <vfs/kernel.h>
@@ -442,6 +443,9 @@ struct mount *__lookup_mnt_in(struct vfsim *v, struct vfsmount *mnt,
 {
 	struct mount *p;
 
+	RCU_LOCKDEP_WARN(!lockdep_is_held(&v->namespace_sem) &&
+			 !lockdep_is_held(&v->mount_lock) && !rcu_read_lock_held(),
+			 "__lookup_mnt() without namespace_sem, mount_lock or RCU");
 	hlist_for_each_entry_rcu(p, m_hash(v, mnt, dentry), mnt_hash)
 		if (&p->mnt_parent->mnt == mnt && p->mnt_mountpoint == dentry)
 			return p;
@@ -490,6 +494,7 @@ static struct mountpoint *lookup_mountpoint(struct vfsim *v, struct dentry *dent
 {
 	struct mountpoint *mp;
 
+	lockdep_assert_held(&v->mount_lock);
 	hlist_for_each_entry(mp, mp_hash(v, dentry), m_hash) {
 		if (mp->m_dentry == dentry) {
 			mp->m_count++;
@@ -512,6 +517,7 @@ static struct mountpoint *get_mountpoint(struct vfsim *v, struct dentry *dentry)
 	struct mountpoint *mp;
 	int err;
 
+	lockdep_assert_held_write(&v->namespace_sem);
 	if (d_mountpoint(dentry)) {
 		lock_mount_hash(v);
 		mp = lookup_mountpoint(v, dentry);
@@ -542,6 +548,7 @@ static struct mountpoint *get_mountpoint(struct vfsim *v, struct dentry *dentry)
 /* Caller holds mount_lock. */
 static void __put_mountpoint(struct mountpoint *mp, struct list_head *unused)
 {
+	lockdep_assert_held(&mp->m_dentry->d_sb->s_kernel->mount_lock);
 	(void)unused;
 	if (!--mp->m_count) {
 		struct dentry *dentry = mp->m_dentry;
@@ -571,6 +578,7 @@ static struct mountpoint *unhash_mnt(struct mount *mnt)
 {
 	struct mountpoint *mp;
 
+	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
 	mnt->mnt_parent = mnt;
 	mnt->mnt_mountpoint = mnt->mnt.mnt_root;
 	list_del_init(&mnt->mnt_child);
@@ -593,6 +601,7 @@ static void umount_mnt(struct mount *mnt)
 void mnt_set_mountpoint(struct mount *mnt, struct mountpoint *mp,
 			       struct mount *child_mnt)
 {
+	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
 	mp->m_count++;
 	mnt_add_count(mnt, 1);	/* essentially, that's mntget */
 	if (!child_mnt->mnt_mp)
@@ -607,6 +616,7 @@ static void __attach_mnt(struct mount *mnt, struct mount *parent)
 {
 	struct vfsim *v = mnt_kernel(mnt);
 
+	lockdep_assert_held(&v->mount_lock);
 	hlist_add_head_rcu(&mnt->mnt_hash,
 			   m_hash(v, &parent->mnt, mnt->mnt_mountpoint));
 	list_add_tail(&mnt->mnt_child, &parent->mnt_mounts);
@@ -637,6 +647,7 @@ static void mnt_set_mountpoint_beneath(struct mount *new_parent,
 static void attach_mnt(struct mount *mnt, struct mount *parent,
 		       struct mountpoint *mp, bool beneath)
 {
+	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
 	if (beneath)
 		mnt_set_mountpoint_beneath(mnt, parent, mp);
 	else
@@ -697,6 +708,7 @@ void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
 	struct mountpoint *old_mp = mnt->mnt_mp;
 	struct mount *old_parent = mnt->mnt_parent;
 
+	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
 	if (mnt->mnt_ns && __lookup_mnt(&parent->mnt, mp->m_dentry))
 		mnt->mnt_ns->hash_conflicts++;
 	list_del_init(&mnt->mnt_child);
@@ -950,6 +962,8 @@ static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 	LIST_HEAD(order);
 	struct mount *p;
 
+	lockdep_assert_held_write(&v->namespace_sem);
+	lockdep_assert_held(&v->mount_lock);
 	if (how & UMOUNT_PROPAGATE)
 		propagate_mount_unlock(mnt);
 

@@ -8,6 +8,7 @@
 #include <sys/mount.h>
 
 #include <linux/bug.h>
+#include <linux/lockdep.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/pnode.h>
@@ -135,6 +136,8 @@ static int do_make_slave(struct mount *mnt)
 /* Caller holds namespace_sem and mount_lock. */
 void change_mnt_propagation(struct mount *mnt, int type)
 {
+	lockdep_assert_held_write(&mnt_kernel(mnt)->namespace_sem);
+	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
 	if (type == MS_SHARED) {
 		set_mnt_shared(mnt);
 		return;
@@ -393,6 +396,7 @@ int propagate_mnt(struct mount *dest_mnt, struct mountpoint *dest_mp,
 	struct mount *m, *n;
 	int ret = 0;
 
+	lockdep_assert_held_write(&mnt_kernel(dest_mnt)->namespace_sem);
 	/* all peers of dest_mnt, except dest_mnt itself */
 	for (n = next_peer(dest_mnt); n != dest_mnt; n = next_peer(n)) {
 		ret = propagate_one(&pr, n);
@@ -472,6 +476,7 @@ int propagate_mount_busy(struct mount *mnt, int refcnt)
 	struct mount *m, *child, *topper;
 	struct mount *parent = mnt->mnt_parent;
 
+	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
 	if (mnt == parent)
 		return do_refcount_check(mnt, refcnt);
 
@@ -506,6 +511,7 @@ void propagate_mount_unlock(struct mount *mnt)
 	struct mount *parent = mnt->mnt_parent;
 	struct mount *m, *child;
 
+	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
 	BUG_ON(parent == mnt);
 
 	for (m = propagation_next(parent, parent); m;
@@ -677,6 +683,11 @@ void umount_notify_order(struct list_head *set, struct list_head *order)
 	struct mount *m, *p, *q, *n;
 
 	list_for_each_entry(m, set, mnt_notify_order) {
+		lockdep_assert_held_write(&mnt_kernel(m)->namespace_sem);
+		lockdep_assert_held(&mnt_kernel(m)->mount_lock);
+		break;
+	}
+	list_for_each_entry(m, set, mnt_notify_order) {
 		p = m->mnt_parent;
 		if (p == m)
 			continue;
@@ -714,6 +725,9 @@ void propagate_umount(struct list_head *list)
 	LIST_HEAD(to_umount);
 	LIST_HEAD(visited);
 
+	if (!list_empty(list))
+		lockdep_assert_held(&mnt_kernel(list_first_entry(list, struct mount,
+						mnt_list))->mount_lock);
 	/* Find candidates for unmounting */
 	list_for_each_entry_reverse(mnt, list, mnt_list) {
 		struct mount *parent = mnt->mnt_parent;

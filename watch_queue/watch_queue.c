@@ -18,6 +18,7 @@
  * for types up to 1023.
  */
 #include <linux/bug.h>
+#include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <vfs/kernel.h>
@@ -73,6 +74,7 @@ bool post_one_notification_locked(struct watch_queue *wqueue,
 	bool done = false, wake = false;
 	void *page;
 
+	lockdep_assert_held(&wqueue->lock);
 	if (!pipe)
 		return false;
 
@@ -422,6 +424,8 @@ static int add_one_watch(struct watch *watch, struct watch_list *wlist,
 {
 	struct watch *w;
 
+	lockdep_assert_held(&wqueue->lock);
+	lockdep_assert_held(&wlist->lock);
 	hlist_for_each_entry(w, &wlist->watchers, list_node) {
 		struct watch_queue *wq = rcu_access_pointer(w->queue);
 

@@ -18,6 +18,7 @@
 #include <urcu/rcuhlist.h>
 
 #include <linux/kdefs.h>
+#include <linux/lockdep.h>
 
 /*
  * Every thread that enters the model must be an RCU reader; the entry code
@@ -44,9 +45,36 @@ void ksim_rcu_thread_enter(void);
 #define RCU_INIT_POINTER(p, v) WRITE_ONCE(p, v)
 #define rcu_access_pointer(p) READ_ONCE(p)
 #define rcu_read_lock_held() rcu_read_ongoing()
-/* The update side holds the lock that orders writers: a plain load. */
+/*
+ * The update side holds the lock that orders writers: a plain load.  With
+ * lockdep, @c (typically lockdep_is_held()) is checked, as
+ * CONFIG_PROVE_RCU does; rcu_dereference_check() also accepts a read-side
+ * section.
+ */
+#ifdef CONFIG_LOCKDEP
+void lockdep_rcu_suspicious(const char *file, int line, const char *what);
+#define rcu_dereference_protected(p, c) ({				\
+	if (unlikely(!(c)))						\
+		lockdep_rcu_suspicious(__FILE__, __LINE__,		\
+			"suspicious rcu_dereference_protected() usage: " #c); \
+	READ_ONCE(p);							\
+})
+#define rcu_dereference_check(p, c) ({					\
+	if (unlikely(!(c) && !rcu_read_lock_held()))			\
+		lockdep_rcu_suspicious(__FILE__, __LINE__,		\
+			"suspicious rcu_dereference_check() usage: " #c); \
+	rcu_dereference(p);						\
+})
+/* RCU_LOCKDEP_WARN(): report @c, a use of RCU data without its protection. */
+#define RCU_LOCKDEP_WARN(c, s) do {					\
+	if (unlikely(c))						\
+		lockdep_rcu_suspicious(__FILE__, __LINE__, s);		\
+} while (0)
+#else
+#define RCU_LOCKDEP_WARN(c, s) do { } while (0 && (c))
 #define rcu_dereference_protected(p, c) ({ (void)(c); READ_ONCE(p); })
-#define lockdep_is_held(l) ((void)(l), 1)
+#define rcu_dereference_check(p, c) ({ (void)(c); rcu_dereference(p); })
+#endif
 
 typedef void (*rcu_callback_t)(struct rcu_head *head);
 

@@ -19,11 +19,11 @@ typedef struct {
 #define __SEQLOCK_UNLOCKED(x) { 0, __SPIN_LOCK_UNLOCKED(x) }
 #define DEFINE_SEQLOCK(x) seqlock_t x = __SEQLOCK_UNLOCKED(x)
 
-static inline void seqlock_init(seqlock_t *sl)
-{
-	sl->sequence = 0;
-	spin_lock_init(&sl->lock);
-}
+/* The lock's class is seqlock_init()'s call site, named by the seqlock. */
+#define seqlock_init(sl) do {						\
+	(sl)->sequence = 0;						\
+	__spin_lock_init_named(&(sl)->lock, #sl, __lockdep_key());	\
+} while (0)
 
 static inline unsigned int read_seqbegin(const seqlock_t *sl)
 {
@@ -40,21 +40,24 @@ static inline bool read_seqretry(const seqlock_t *sl, unsigned int start)
 	return __atomic_load_n(&sl->sequence, __ATOMIC_RELAXED) != start;
 }
 
-static inline void write_seqlock(seqlock_t *sl)
+/* Callers' sites (@f, @ln) go to lockdep, as linux/spinlock.h's. */
+static inline void __write_seqlock(seqlock_t *sl, const char *f, int ln)
 {
-	spin_lock(&sl->lock);
+	__mutex_spin_lock(&sl->lock, 0, f, ln);
 	__atomic_store_n(&sl->sequence, sl->sequence + 1, __ATOMIC_RELAXED);
 	smp_wmb();
 }
 
-static inline void write_sequnlock(seqlock_t *sl)
+static inline void __write_sequnlock(seqlock_t *sl, const char *f, int ln)
 {
 	__atomic_store_n(&sl->sequence, sl->sequence + 1, __ATOMIC_RELEASE);
-	spin_unlock(&sl->lock);
+	__mutex_spin_unlock(&sl->lock, f, ln);
 }
 
-static inline void read_seqlock_excl(seqlock_t *sl) { spin_lock(&sl->lock); }
-static inline void read_sequnlock_excl(seqlock_t *sl) { spin_unlock(&sl->lock); }
+#define write_seqlock(sl)	__write_seqlock(sl, __FILE__, __LINE__)
+#define write_sequnlock(sl)	__write_sequnlock(sl, __FILE__, __LINE__)
+#define read_seqlock_excl(sl)	__mutex_spin_lock(&(sl)->lock, 0, __FILE__, __LINE__)
+#define read_sequnlock_excl(sl)	__mutex_spin_unlock(&(sl)->lock, __FILE__, __LINE__)
 
 /*
  * @seq even: a lockless pass (record the sequence).  @seq odd: the caller

@@ -18,11 +18,13 @@ typedef struct wait_queue_head {
 	pthread_cond_t cond;
 } wait_queue_head_t;
 
-static inline void init_waitqueue_head(wait_queue_head_t *wq)
-{
-	spin_lock_init(&wq->lock);
-	pthread_cond_init(&wq->cond, NULL);
-}
+/* A macro: each call site's lock is a lock class of its own, as Linux's. */
+#define init_waitqueue_head(wq) do {					\
+	wait_queue_head_t *__wq = (wq);					\
+									\
+	__spin_lock_init_named(&__wq->lock, #wq, __lockdep_key());	\
+	pthread_cond_init(&__wq->cond, NULL);				\
+} while (0)
 
 static inline void destroy_waitqueue_head(wait_queue_head_t *wq)
 {
