@@ -537,8 +537,11 @@ static int print_dot(struct vfsim_task *t, const struct tree_opts *o)
 	char ebuf[128], sbuf[TOOL_SHORT];
 	int ret = vfsim_tree_render(t, stdout, &ro);
 
-	if (ret == -EIO && ferror(stdout))
-		return TOOL_EXIT_OK;	/* tool_finish() says why */
+	if (ret < 0 && ferror(stdout)) {
+		/* the library's flush took the reason with it */
+		tool_error("write error on standard output: %s", strerror(-ret));
+		return TOOL_EXIT_FAIL;
+	}
 	if (ret < 0) {
 		tool_error("tree: %s%s%s", o->target ? tool_short(o->target, sbuf, sizeof(sbuf)) : "",
 			   o->target ? ": " : "",
