@@ -133,13 +133,13 @@ int cmd_fsinfo(int argc, char **argv)
 			o.raw = true;
 			break;
 		default:
-			tool_error("fsinfo: unknown option '-%c'", optopt);
-			fsinfo_usage(stderr);
+			tool_usage_error("fsinfo", "unknown option '-%c'", optopt);
 			return TOOL_EXIT_USAGE;
 		}
 	}
 	if (argc - optind != 1) {
-		fsinfo_usage(stderr);
+		tool_usage_error("fsinfo", argc == optind ? "a PATH (or -M MNT_ID) is needed" :
+				 "one PATH (or -M MNT_ID) only");
 		return TOOL_EXIT_USAGE;
 	}
 

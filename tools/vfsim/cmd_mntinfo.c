@@ -44,16 +44,14 @@ int cmd_mntinfo(int argc, char **argv)
 			arg = argv[i];
 		} else {
 			if (arg && argv[i][0] != '-')
-				tool_error("mntinfo: one PATH or mount ID only");
+				tool_usage_error("mntinfo", "one PATH or mount ID only");
 			else
-				tool_error("mntinfo: unknown option '%s'", argv[i]);
-			mntinfo_usage(stderr);
+				tool_usage_error("mntinfo", "unknown option '%s'", argv[i]);
 			return TOOL_EXIT_USAGE;
 		}
 	}
 	if (by_id && !arg) {
-		tool_error("mntinfo: -M needs a mount ID");
-		mntinfo_usage(stderr);
+		tool_usage_error("mntinfo", "-M needs a mount ID");
 		return TOOL_EXIT_USAGE;
 	}
 

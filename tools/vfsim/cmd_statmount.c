@@ -110,14 +110,13 @@ int cmd_statmount(int argc, char **argv)
 		return TOOL_EXIT_OK;
 	}
 	if (argc < 2) {
-		statmount_usage(stderr);
+		tool_usage_error("statmount", "a PATH or unique mount ID is needed");
 		return TOOL_EXIT_USAGE;
 	}
 	for (i = 2; i < argc; i++) {
 		if (vfsim_scenario_statmount_mask(argv[i], &mask) < 0) {
-			tool_error("statmount: unknown mask '%s'",
-				   tool_short(argv[i], sbuf, sizeof(sbuf)));
-			statmount_usage(stderr);
+			tool_usage_error("statmount", "unknown mask '%s'",
+					 tool_short(argv[i], sbuf, sizeof(sbuf)));
 			return TOOL_EXIT_USAGE;
 		}
 	}
@@ -155,16 +154,14 @@ int cmd_listmount(int argc, char **argv)
 		} else if ((!strcmp(argv[i], "-n") || !strcmp(argv[i], "-l")) && i + 1 < argc) {
 			if (!parse_num(argv[i + 1], argv[i][1] == 'n' ? &count : &last) ||
 			    count > 1000001) {
-				tool_error("listmount: bad number '%s'", argv[i + 1]);
-				listmount_usage(stderr);
+				tool_usage_error("listmount", "bad number '%s'", argv[i + 1]);
 				return TOOL_EXIT_USAGE;
 			}
 			i++;
 		} else if (!arg && argv[i][0] != '-') {
 			arg = argv[i];
 		} else {
-			tool_error("listmount: bad argument '%s'", argv[i]);
-			listmount_usage(stderr);
+			tool_usage_error("listmount", "bad argument '%s'", argv[i]);
 			return TOOL_EXIT_USAGE;
 		}
 	}

@@ -118,12 +118,10 @@ int cmd_watch(int argc, char **argv)
 			      "  -h, --help  this text\n", stdout);
 			return TOOL_EXIT_OK;
 		} else if (!opts_done && a[0] == '-' && a[1] != '\0') {
-			tool_error("watch: unknown option '%s'", a);
-			watch_usage(stderr);
+			tool_usage_error("watch", "unknown option '%s'", a);
 			return TOOL_EXIT_USAGE;
 		} else if (file) {
-			tool_error("watch: one scenario file only");
-			watch_usage(stderr);
+			tool_usage_error("watch", "one scenario file only");
 			return TOOL_EXIT_USAGE;
 		} else {
 			file = a;
