@@ -114,6 +114,12 @@ demo >/dev/full                 | 1  | vfsim: demo.scn:9: tree: ENOSPC (No space
 run (tree) >/dev/full           | 1  | vfsim: tree.scn:2: tree: ENOSPC (No space left on device) | $V run tree.scn >/dev/full
 tree -J >/dev/full              | 1  | vfsim: write error on standard output: No space left on device | $V tree -J >/dev/full
 tree --dot >/dev/full           | 1  | vfsim: write error on standard output: No space left on device | $V tree --dot >/dev/full
+statmount -J >/dev/full         | 1  | vfsim: write error on standard output: No space left on device | $V statmount -J /tmp >/dev/full
+listmount -J >/dev/full         | 1  | vfsim: write error on standard output: No space left on device | $V listmount -J >/dev/full
+mntinfo -J >/dev/full           | 1  | vfsim: write error on standard output: No space left on device | $V mntinfo -J >/dev/full
+fsinfo -J >/dev/full            | 1  | vfsim: write error on standard output: No space left on device | $V fsinfo -J /home >/dev/full
+watch -J >/dev/full             | 1  | vfsim: watch_begin.scn: write error on the output* | $V watch -J >/dev/full
+fsinfo -J into a closed pipe    | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V fsinfo -J /home
 tree -lrJ >/dev/full            | 1  | vfsim: write error on standard output: No space left on device | $V tree -lrJ >/dev/full
 tree -J into a closed pipe      | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree -J
 tree --dot into a closed pipe   | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree --dot

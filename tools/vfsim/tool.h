@@ -42,6 +42,7 @@ struct watch_options {
 	bool v17;		/* the v17 quirks of the notification code */
 	bool quiet;		/* no "# operation" lines */
 	bool check;		/* invariants after every step */
+	bool json;		/* JSON lines (watch_json.c) */
 	FILE *scenario;		/* run this instead of the built-in steps */
 	const char *scenario_name;
 };
