@@ -62,4 +62,14 @@ bool fm_match_fstype(const char *type, const char *pattern);
  * the option noatime itself. */
 bool fm_match_options(const char *optstr, const char *pattern);
 
+/*
+ * The order findmnt prints @n rows @m in, as the indices of @m in @order:
+ * in a @tree, depth first with each mount's children in mount ID order
+ * (libmount's mnt_table_next_child_fs()); in a list, the order of
+ * /proc/self/mountinfo (vfsim_mountinfo()'s, the namespace's list; rows
+ * it lacks first).  @m is in vfsim_for_each_mount()'s order.  0 or -errno.
+ */
+int fm_order(struct vfsim_task *t, const struct fm_mount *m, size_t n,
+	     bool tree, size_t *order);
+
 #endif /* VFSIM_TOOL_FINDMNT_H */
