@@ -131,6 +131,8 @@ ctl: VFSIM_CTL_TIMEOUT=abc      | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='abc': seco
 ctl: VFSIM_CTL_TIMEOUT=0        | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='0': seconds from 1 to 86400 | VFSIM_CTL_TIMEOUT=0 $V ctl nosock 'echo x'
 ctl: VFSIM_CTL_TIMEOUT=-1       | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='-1': seconds from 1 to 86400 | VFSIM_CTL_TIMEOUT=-1 $V ctl nosock 'echo x'
 ctl: no line                    | 2  | vfsim: ctl: PATH and at least one LINE (or -) (see 'vfsim ctl --help') | $V ctl nosock
+tree -lrJ, as its usage says    | 0  | -                                                | $V tree -lrJ >out; out_has '"filesystems": ['
+tree: options after the file    | 0  | -                                                | $V tree --tree empty empty.scn -rn -o target >out; out_is /
 tree: usage error is one line   | 2  | vfsim: tree: unknown option '--frobnicate' (see 'vfsim tree --help') | $V tree --frobnicate 2>&1 >/dev/null | wc -l | grep -qx 1 && $V tree --frobnicate
 tree -t without its value       | 2  | vfsim: tree: -t needs a value (see 'vfsim tree --help') | $V tree -t
 tree: unknown column            | 1  | vfsim: tree: unknown column 'NOPE' (see 'vfsim tree --help') | $V tree -o target,NOPE

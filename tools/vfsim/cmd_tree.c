@@ -25,6 +25,7 @@
 
 #include "findmnt.h"
 #include "tool.h"
+#include "tool_json.h"
 
 static void tree_usage(FILE *out)
 {
@@ -103,6 +104,7 @@ static void free_rows(struct rows *r)
 		free((char *)r->m[i].d.fstype);
 		free((char *)r->m[i].d.source);
 		free((char *)r->m[i].d.sb_options);
+		free(r->m[i].label);
 	}
 	free(r->m);
 }
@@ -155,6 +157,25 @@ static void fetch_fs(struct vfsim_task *t, struct fm_mount *m)
 		m->major = ids.f_dev_major;
 		m->minor = ids.f_dev_minor;
 	}
+}
+
+/* What blkid tells findmnt: fsinfo()'s VOLUME_NAME and VOLUME_UUID. */
+static void fetch_volume(struct vfsim_task *t, struct fm_mount *m)
+{
+	char id[16];
+	void *v = NULL;
+	long len;
+
+	snprintf(id, sizeof(id), "%u", m->d.mnt_id);
+	len = tool_fsinfo_value(t, id, true, 0, FSINFO_ATTR_VOLUME_NAME, 0, 0, &v);
+	if (len > 0)
+		m->label = strndup(v, (size_t)len);
+	free(v);
+	v = NULL;
+	len = tool_fsinfo_value(t, id, true, 0, FSINFO_ATTR_VOLUME_UUID, 0, 0, &v);
+	if (len >= (long)sizeof(m->uuid))
+		memcpy(m->uuid, v, sizeof(m->uuid));
+	free(v);
 }
 
 /* A mount point as findmnt -M compares it: no trailing slashes. */
@@ -290,7 +311,7 @@ static int fill_table(struct libscols_table *tb, struct vfsim_task *t,
 	struct libscols_line **anc = calloc(rows->nr + 1, sizeof(*anc));
 	unsigned int how = (o->bytes ? FM_CELL_BYTES : 0) |
 			   (o->raw || o->pairs || o->json ? FM_CELL_PLAIN : 0);
-	bool need_fs = false;
+	bool need_fs = false, need_volume = false;
 	size_t *order = malloc((rows->nr + 1) * sizeof(*order)), i;
 	int c, ret;
 
@@ -302,6 +323,8 @@ static int fill_table(struct libscols_table *tb, struct vfsim_task *t,
 	ret = fm_order(t, rows->m, rows->nr, tree, order);
 	for (c = 0; c < nr_cols; c++)
 		need_fs |= fm_cols[cols[c]].size || cols[c] == FM_MAJMIN;
+	for (c = 0; c < nr_cols; c++)
+		need_volume |= fm_cols[cols[c]].volume;
 	*shown = 0;
 	for (i = 0; i < rows->nr && ret == 0; i++) {
 		struct fm_mount *m = &rows->m[order[i]];
@@ -315,6 +338,8 @@ static int fill_table(struct libscols_table *tb, struct vfsim_task *t,
 			continue;
 		if (need_fs)
 			fetch_fs(t, m);
+		if (need_volume)
+			fetch_volume(t, m);
 		ln = scols_table_new_line(tb, parent);
 		if (!ln) {
 			ret = -ENOMEM;

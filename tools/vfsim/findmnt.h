@@ -16,9 +16,10 @@
 
 /* In findmnt's order, the order of --output-all. */
 enum fm_col {
-	FM_AVAIL, FM_FSROOT, FM_FSTYPE, FM_FS_OPTIONS, FM_ID, FM_MAJMIN,
-	FM_OPTIONS, FM_OPT_FIELDS, FM_PARENT, FM_PROPAGATION, FM_SIZE,
-	FM_SOURCE, FM_TARGET, FM_USED, FM_USEPERC, FM_VFS_OPTIONS,
+	FM_AVAIL, FM_FSROOT, FM_FSTYPE, FM_FS_OPTIONS, FM_ID, FM_LABEL,
+	FM_MAJMIN, FM_OPTIONS, FM_OPT_FIELDS, FM_PARENT, FM_PROPAGATION,
+	FM_SIZE, FM_SOURCE, FM_TARGET, FM_USED, FM_USEPERC, FM_UUID,
+	FM_VFS_OPTIONS,
 	FM_NR_NAMED,
 	/* the `tree` verb's two (the default table): no -o name */
 	FM_TREE_OPTIONS = FM_NR_NAMED, FM_TREE_PROPAGATION,
@@ -32,6 +33,7 @@ struct fm_colinfo {
 	bool number;		/* a JSON number (sizes only with -b) */
 	bool size;		/* needs the filesystem's statfs */
 	const char *help;
+	bool volume;		/* needs its volume name and UUID */
 };
 extern const struct fm_colinfo fm_cols[FM_NR_COLS];
 
@@ -45,6 +47,8 @@ struct fm_mount {
 	uint64_t blocks, bfree, bavail, frsize;
 	bool have_dev;
 	unsigned int major, minor;
+	char *label;		/* fsinfo VOLUME_NAME, or NULL */
+	unsigned char uuid[16];	/* fsinfo VOLUME_UUID, or zeros */
 };
 
 /* How fm_cell() writes: sizes in bytes (findmnt -b); for -r, -P or -J

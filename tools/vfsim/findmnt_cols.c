@@ -23,6 +23,7 @@ const struct fm_colinfo fm_cols[FM_NR_COLS] = {
 	[FM_FSTYPE]      = { "FSTYPE", 0.10, SCOLS_FL_TRUNC, false, false, "filesystem type" },
 	[FM_FS_OPTIONS]  = { "FS-OPTIONS", 0.10, SCOLS_FL_TRUNC, false, false, "FS specific mount options" },
 	[FM_ID]          = { "ID", 2, SCOLS_FL_RIGHT, true, false, "mount ID" },
+	[FM_LABEL]       = { "LABEL", 0.10, 0, false, false, "filesystem label", .volume = true },
 	[FM_MAJMIN]      = { "MAJ:MIN", 6, 0, false, false, "major:minor device number" },
 	[FM_OPTIONS]     = { "OPTIONS", 0.10, SCOLS_FL_TRUNC, false, false, "all mount options" },
 	[FM_OPT_FIELDS]  = { "OPT-FIELDS", 0.10, SCOLS_FL_TRUNC, false, false, "optional mount fields" },
@@ -33,6 +34,7 @@ const struct fm_colinfo fm_cols[FM_NR_COLS] = {
 	[FM_TARGET]      = { "TARGET", 0.30, SCOLS_FL_TREE | SCOLS_FL_NOEXTREMES, false, false, "mountpoint" },
 	[FM_USED]        = { "USED", 5, SCOLS_FL_RIGHT, true, true, "filesystem size used" },
 	[FM_USEPERC]     = { "USE%", 3, SCOLS_FL_RIGHT, false, true, "filesystem use percentage" },
+	[FM_UUID]        = { "UUID", 36, 0, false, false, "filesystem UUID", .volume = true },
 	[FM_VFS_OPTIONS] = { "VFS-OPTIONS", 0.20, SCOLS_FL_TRUNC, false, false, "VFS specific mount options" },
 	[FM_TREE_OPTIONS] = { "OPTIONS", 0.10, SCOLS_FL_TRUNC, false, false, NULL },
 	[FM_TREE_PROPAGATION] = { "PROPAGATION", 0.10, 0, false, false, NULL },
@@ -100,6 +102,15 @@ static void put_opt_fields(FILE *f, const struct vfsim_mount_desc *m,
 		fputs("private", f);
 }
 
+/* As blkid writes a UUID: 8-4-4-4-12 lower-case hex digits. */
+static void put_uuid(FILE *f, const unsigned char *u)
+{
+	int i;
+
+	for (i = 0; i < 16; i++)
+		fprintf(f, "%s%02x", i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "", u[i]);
+}
+
 /* util-linux's size_to_human_string(SIZE_SUFFIX_1LETTER, @bytes): "1M",
  * "77.7G", one decimal rounded 4/5 and dropped when it is 0. */
 static void put_human_size(FILE *f, uint64_t bytes)
@@ -157,6 +168,7 @@ char *fm_cell(const struct fm_mount *m, int col, unsigned int how)
 {
 	const struct vfsim_mount_desc *d = &m->d;
 	const char *fs_opts;
+	unsigned int i;
 	char *s = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&s, &len);
@@ -219,6 +231,17 @@ char *fm_cell(const struct fm_mount *m, int col, unsigned int how)
 	case FM_USEPERC:
 		if (m->have_statfs)
 			put_size(f, m, col, how & FM_CELL_BYTES);
+		break;
+	case FM_LABEL:
+		if (m->label)
+			fputs(m->label, f);
+		break;
+	case FM_UUID:
+		/* none (all zeros, tmpfs's) is blank, as findmnt's */
+		for (i = 0; i < 16 && !m->uuid[i]; i++)
+			;
+		if (i < 16)
+			put_uuid(f, m->uuid);
 		break;
 	case FM_TREE_OPTIONS:
 		put_vfs_options(f, d, false);

@@ -18,7 +18,7 @@
 #include "json.h"
 #include "tool_json.h"
 
-long json_fsinfo_value(struct vfsim_task *t, const char *path, bool by_id,
+long tool_fsinfo_value(struct vfsim_task *t, const char *path, bool by_id,
 		      unsigned int at_flags, unsigned int attr, unsigned int nth,
 		      unsigned int mth, void **value)
 {
@@ -117,7 +117,7 @@ long json_fsinfo(struct vfsim_task *t, const char *path, bool by_id,
 	struct json j;
 	long n, i;
 
-	n = json_fsinfo_value(t, path, by_id, at_flags, FSINFO_ATTR_FSINFO_ATTRIBUTES,
+	n = tool_fsinfo_value(t, path, by_id, at_flags, FSINFO_ATTR_FSINFO_ATTRIBUTES,
 		      0, 0, (void **)&attrs);
 	if (n < 0)
 		return n;
@@ -136,7 +136,7 @@ long json_fsinfo(struct vfsim_task *t, const char *path, bool by_id,
 		bool multi, nm;
 		long ret;
 
-		ret = json_fsinfo_value(t, path, by_id, at_flags, FSINFO_ATTR_FSINFO_ATTRIBUTE_INFO,
+		ret = tool_fsinfo_value(t, path, by_id, at_flags, FSINFO_ATTR_FSINFO_ATTRIBUTE_INFO,
 				attrs[i], 0, (void **)&info);
 		if (ret < 0)
 			continue;
@@ -155,7 +155,7 @@ long json_fsinfo(struct vfsim_task *t, const char *path, bool by_id,
 			for (mth = 0; mth < 1000; mth++) {
 				void *v = NULL;
 
-				ret = json_fsinfo_value(t, path, by_id, at_flags, attrs[i],
+				ret = tool_fsinfo_value(t, path, by_id, at_flags, attrs[i],
 						nth, mth, &v);
 				if (ret < 0)
 					break;

@@ -211,7 +211,7 @@ static long mnt_value(struct vfsim_task *t, unsigned int id, unsigned int attr,
 	char file[16];
 
 	snprintf(file, sizeof(file), "%u", id);
-	return json_fsinfo_value(t, file, true, 0, attr, 0, 0, v);
+	return tool_fsinfo_value(t, file, true, 0, attr, 0, 0, v);
 }
 
 static long mntinfo_mount(struct json *j, struct vfsim_task *t, unsigned int id,

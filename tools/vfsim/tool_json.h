@@ -23,7 +23,7 @@ long json_mntinfo(struct vfsim_task *t, unsigned int mnt_id, FILE *out);
 
 /* One fsinfo() value of @path (a mount ID if @by_id) into *@value,
  * malloc'd and grown until it fits: its size, or -errno. */
-long json_fsinfo_value(struct vfsim_task *t, const char *path, bool by_id,
+long tool_fsinfo_value(struct vfsim_task *t, const char *path, bool by_id,
 		       unsigned int at_flags, unsigned int attr, unsigned int nth,
 		       unsigned int mth, void **value);
 
