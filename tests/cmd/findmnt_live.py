@@ -72,6 +72,8 @@ RUNS = [
     ["-S", "sub", "-o", "TARGET,SOURCE,FSTYPE"],
     ["-M", "/mnt/", "-o", "TARGET,SOURCE,FSTYPE"],
     ["-M", "/b", "-Po", "TARGET,FSROOT,PROPAGATION"],
+    ["-o", "TARGET,LABEL,UUID"],
+    ["-lo", "TARGET,LABEL,UUID"],
 ]
 
 
