@@ -10,6 +10,7 @@ pattern, $ref).  ctest cmd.json_schema.
   json_schema.py VFSIM SCHEMA
 """
 import json
+import os
 import re
 import subprocess
 import sys
@@ -55,12 +56,15 @@ def check(value, schema, root, where, errors):
             check(v, schema["items"], root, "%s[%d]" % (where, i), errors)
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
 # (definition, arguments, JSON lines?)
 FORMS = [
     ("tree", ["tree", "-J"], False),
     ("tree", ["tree", "-lJ", "--output-all"], False),
     ("tree", ["tree", "-JbD"], False),
     ("tree", ["tree", "-J", "-t", "noext4", "-o", "id,parent,target,opt-fields"], False),
+    ("tree", ["tree", "--tree", "empty", "-J", os.path.join(HERE, "tree_bytes.scn")], False),
     ("statmount", ["statmount", "-J", "/tmp"], False),
     ("statmount", ["statmount", "-J", "/home", "mnt_basic", "sb_source"], False),
     ("statmount", ["statmount", "-J", "0x80000001"], False),

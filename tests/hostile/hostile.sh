@@ -55,6 +55,7 @@ printf 'boot empty\nchown / 1:-1\n' > badgid.scn
 printf 'boot default\nexpect EINVAL fsinfo -b 0 / volume_id\nexpect EPERM fsinfo -M 999 ids\n' > b0.scn
 printf 'boot default\nfsinfo -M 999 ids\n' > nomount.scn
 printf 'boot default\ntree\n' > tree.scn
+printf 'mkdir "/\377x"\nmount tmpfs "s\001" "/\377x"\n' > bytes.scn
 # 50 MB: comment lines, then one line that prints
 { echo "boot empty"
   yes '# a comment line of a large scenario file, padded out to be long' | head -c $((50 * 1024 * 1024))
@@ -131,6 +132,7 @@ ctl: VFSIM_CTL_TIMEOUT=abc      | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='abc': seco
 ctl: VFSIM_CTL_TIMEOUT=0        | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='0': seconds from 1 to 86400 | VFSIM_CTL_TIMEOUT=0 $V ctl nosock 'echo x'
 ctl: VFSIM_CTL_TIMEOUT=-1       | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='-1': seconds from 1 to 86400 | VFSIM_CTL_TIMEOUT=-1 $V ctl nosock 'echo x'
 ctl: no line                    | 2  | vfsim: ctl: PATH and at least one LINE (or -) (see 'vfsim ctl --help') | $V ctl nosock
+tree -J of bytes not UTF-8      | 0  | -                                                | $V tree --tree empty -J bytes.scn | python3 -m json.tool >out; out_has '\u00ffx'
 tree -lrJ, as its usage says    | 0  | -                                                | $V tree -lrJ >out; out_has '"filesystems": ['
 tree: options after the file    | 0  | -                                                | $V tree --tree empty empty.scn -rn -o target >out; out_is /
 tree: usage error is one line   | 2  | vfsim: tree: unknown option '--frobnicate' (see 'vfsim tree --help') | $V tree --frobnicate 2>&1 >/dev/null | wc -l | grep -qx 1 && $V tree --frobnicate

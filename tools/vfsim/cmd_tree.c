@@ -24,6 +24,7 @@
 #include <vfsim/vfsim.h>
 
 #include "findmnt.h"
+#include "json.h"
 #include "tool.h"
 #include "tool_json.h"
 
@@ -349,6 +350,14 @@ static int fill_table(struct libscols_table *tb, struct vfsim_task *t,
 		(*shown)++;
 		for (c = 0; c < nr_cols && ret == 0; c++) {
 			char *cell = fm_cell(m, cols[c], how);
+
+			/* JSON must be UTF-8: libsmartcols passes bytes on */
+			if (cell && o->json) {
+				char *u = json_utf8(cell);
+
+				free(cell);
+				cell = u;
+			}
 
 			if (!cell)
 				ret = -ENOMEM;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* The command's JSON writer (json.h). */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
@@ -18,9 +19,69 @@ void json_end(struct json *j)
 	fputc('\n', j->f);
 }
 
+bool json_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int c = p[i], n, k, cp;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3, cp = c & 0x07;
+		else
+			return false;
+		if (len - i <= n)	/* its continuation bytes are missing */
+			return false;
+		for (k = 1; k <= n; k++) {
+			if ((p[i + k] & 0xc0) != 0x80)
+				return false;
+			cp = cp << 6 | (p[i + k] & 0x3f);
+		}
+		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
+		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+			return false;
+		i += n + 1;
+	}
+	return true;
+}
+
+char *json_utf8(const char *s)
+{
+	size_t len = strlen(s), i, o = 0;
+	char *out;
+
+	if (json_utf8_valid(s, len))
+		return strdup(s);
+	out = malloc(2 * len + 1);
+	if (!out)
+		return NULL;
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x80) {
+			out[o++] = (char)c;
+		} else {
+			out[o++] = (char)(0xc0 | c >> 6);
+			out[o++] = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
 static void put_string(FILE *f, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	bool utf8 = json_utf8_valid(s, len);
 	size_t i;
 
 	fputc('"', f);
@@ -31,7 +92,7 @@ static void put_string(FILE *f, const char *s, size_t len)
 			fputs("\\n", f);
 		else if (p[i] == '\t')
 			fputs("\\t", f);
-		else if (p[i] < 0x20 || p[i] >= 0x7f)
+		else if (p[i] < 0x20 || p[i] == 0x7f || (p[i] >= 0x80 && !utf8))
 			fprintf(f, "\\u%04x", p[i]);
 		else
 			fputc(p[i], f);
