@@ -25,6 +25,9 @@
 #                 scripts/fuzz_campaign.sh prints execs, execs/s, corpus,
 #                 stability and crashes); FUZZ=<name> picks one, e.g.
 #                 make fuzz FUZZ=ops SECONDS=600 JOBS=2
+#                 On a terminal, make fuzz and make bench show a progress
+#                 line on stderr (executions, corpus, crashes so far; the
+#                 benchmark running); QUIET=1 turns it off.
 #   make fuzz-coverage  replay the corpora, regressions and the campaign's
 #                 queues on the coverage build and print gcovr's line and
 #                 branch figures for the library: what the fuzzers never reach
@@ -46,6 +49,8 @@ SKIPCHECK = python3 scripts/ctest_skips.py run
 FUZZ ?= $(patsubst fuzz/fuzz_%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
 SECONDS ?= 60
 LIBFUZZER_SECONDS ?= 5
+# QUIET=1: no progress lines (scripts/progress.sh).
+export VFSIM_QUIET := $(QUIET)
 FUZZ_TARGETS = $(addprefix fuzz_,$(FUZZ))
 
 STAGE := $(CURDIR)/build/stage

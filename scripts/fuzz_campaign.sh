@@ -13,8 +13,28 @@
 # build/fuzz-out/<harness>/*/crashes; `fuzz_<harness> FILE` replays one
 # (built by any preset), and fuzz_ops --print turns it into a scenario.
 #
+# On a terminal, a progress line on standard error while the instances
+# run: seconds of SECONDS, executions, corpus and crashes so far, from
+# their fuzzer_stats (scripts/progress.sh: not on a pipe, not with
+# VFSIM_QUIET, `make fuzz QUIET=1`).
+#
 # Exit status: 0 when no instance saved a crash or a hang, 1 otherwise.
 set -euo pipefail
+# shellcheck source=progress.sh
+. "$(dirname "$0")/progress.sh"
+
+# "fuzz H: T of S s, E execs, corpus C, K crashes": the instances' stats so far.
+fuzz_progress()
+{
+	local h=$1 dir=$2 t=$3 total=$4 stats
+	# (no fuzzer_stats yet in the first seconds: cat fails, the line stays)
+	stats=$(cat "$dir"/*/fuzzer_stats 2>/dev/null | awk -F': *' '
+		$1 ~ /execs_done/    { e += $2 }
+		$1 ~ /corpus_count/  { if ($2 > c) c = $2 }
+		$1 ~ /saved_crashes/ { k += $2 }
+		END { printf "%d execs, corpus %d, %d crashes", e, c, k }') || true
+	progress "fuzz $h: $t of $total s, $stats"
+}
 
 build=$1 seconds=$2 jobs=$3
 shift 3
@@ -37,9 +57,21 @@ for h in "$@"; do
 			"${dict[@]}" -- "$build/fuzz/fuzz_$h" >"$dir.${role[1]}.log" 2>&1 &
 		pids+=($!)
 	done
-	for p in "${pids[@]}"; do
-		wait "$p" || { echo "fuzz: an afl-fuzz of $h failed: see $dir.*.log"; status=1; }
+	start=$SECONDS
+	while progress_enabled; do
+		alive=0
+		for p in "${pids[@]}"; do
+			kill -0 "$p" 2>/dev/null && alive=1
+		done
+		[ $alive = 1 ] || break
+		fuzz_progress "$h" "$dir" $((SECONDS - start)) "$seconds"
+		sleep 1
 	done
+	for p in "${pids[@]}"; do
+		wait "$p" || { progress_end; echo "fuzz: an afl-fuzz of $h failed: see $dir.*.log"; status=1; }
+	done
+	fuzz_progress "$h" "$dir" $((SECONDS - start)) "$seconds"
+	progress_end
 	afl-whatsup -s "$dir" || true
 
 	# The campaign's figures, summed over the instances (stability: the

@@ -19,6 +19,8 @@ packages=(
 	                     # the shell's pty test
 	python3-pytest       # the Python package's tests (ctest -L python)
 	libedit-dev          # vfsim shell's line editing (optional: plain lines without)
+	libsmartcols-dev     # vfsim tree: findmnt's tables (util-linux's libsmartcols)
+	bash-completion      # ctest completion.bash: the completion file, as bash loads it
 	groff-base           # ctest man.render: the man pages render without warnings
 	man-db               # ctest man.render: man --warnings
 )

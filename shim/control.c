@@ -6,8 +6,9 @@
  * connection at a time: each line received is a scenario line, run in
  * this process's model as a scenario of the connection (names carry over
  * from line to line; after a failed line the connection starts a new
- * scenario).  The reply to a line is what it printed and its reports,
- * then a NUL byte, the line's exit status in decimal and a newline.
+ * scenario).  The reply to a line is what it printed, a NUL byte, its
+ * reports (the client's standard error), a NUL byte, then the line's exit
+ * status in decimal and a newline.
  * `vfsim ctl PATH LINE...` is the client.
  */
 #define _GNU_SOURCE
@@ -30,9 +31,9 @@ static const char *control_path;
 struct conn {
 	int fd;
 	struct vfsim_scenario *s;
-	FILE *out;		/* open_memstream() */
-	char *buf;
-	size_t len, sent;
+	FILE *out, *err;	/* open_memstream(): output, reports */
+	char *buf, *ebuf;
+	size_t len, sent, elen, esent;
 	struct vfsim_scenario_host host;
 };
 
@@ -60,9 +61,15 @@ static bool reply(struct conn *c, int status)
 	int n;
 
 	fflush(c->out);
+	fflush(c->err);
 	if (c->len > c->sent && !send_all(c->fd, c->buf + c->sent, c->len - c->sent))
 		return false;
 	c->sent = c->len;
+	if (!send_all(c->fd, "", 1))
+		return false;
+	if (c->elen > c->esent && !send_all(c->fd, c->ebuf + c->esent, c->elen - c->esent))
+		return false;
+	c->esent = c->elen;
 	n = snprintf(rec, sizeof(rec), "%c%d\n", '\0', status);
 	return send_all(c->fd, rec, (size_t)n);
 }
@@ -91,7 +98,7 @@ static long control_wait_reads(void *arg)
 
 static int conn_begin(struct conn *c)
 {
-	struct vfsim_scenario_opts o = { .err = c->out };
+	struct vfsim_scenario_opts o = { .err = c->err };
 	int err = vfsim_scenario_begin(vfsim_shim_instance(), c->out, &o, &c->s);
 
 	if (err == 0)
@@ -117,9 +124,9 @@ static void serve(int fd)
 	c.host.arg = &c;
 	in = fdopen(dup(fd), "r");
 	c.out = open_memstream(&c.buf, &c.len);
-	if (!in || !c.out || conn_begin(&c) != 0) {
-		if (c.out)
-			fprintf(c.out, "vfsim-shim: control: cannot start a scenario\n");
+	c.err = open_memstream(&c.ebuf, &c.elen);
+	if (!in || !c.out || !c.err || conn_begin(&c) != 0) {
+		fprintf(stderr, "vfsim-shim: control: cannot start a scenario\n");
 		goto out;
 	}
 	while ((n = getline(&line, &cap, in)) >= 0) {
@@ -127,7 +134,7 @@ static void serve(int fd)
 		int status;
 
 		if (!l) {
-			fprintf(c.out, "vfsim-shim: control: %s\n", strerror(errno));
+			fprintf(c.err, "vfsim-shim: control: %s\n", strerror(errno));
 			if (!reply(&c, VFSIM_SCENARIO_EXIT_FAIL))
 				break;
 			continue;
@@ -139,6 +146,7 @@ static void serve(int fd)
 			vfsim_scenario_end(c.s);
 			c.s = NULL;
 			fflush(c.out);
+			fflush(c.err);
 		}
 		if (!reply(&c, status))
 			break;
@@ -153,7 +161,10 @@ out:
 		fclose(in);
 	if (c.out)
 		fclose(c.out);
+	if (c.err)
+		fclose(c.err);
 	free(c.buf);
+	free(c.ebuf);
 	close(fd);
 }
 

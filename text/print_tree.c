@@ -662,7 +662,12 @@ int txt_tree_render_walk(txt_tree_walk_fn walk, void *arg, unsigned int only,
 		print_json(out, &rows, cols, nr_cols, o->flat);
 	else
 		print_table(out, &rows, cols, nr_cols, o->format == VFSIM_TREE_RAW);
-	if (fflush(out) != 0 || ferror(out))
+	/* A lost write says why (ENOSPC, EPIPE), as the commands' own
+	 * "write error" does; EIO when the stream no longer knows. */
+	errno = 0;
+	if (fflush(out) != 0)
+		ret = errno ? -errno : -EIO;
+	else if (ferror(out))
 		ret = -EIO;
 out:
 	free_rows(&rows);

@@ -657,7 +657,8 @@ struct vfsim_tree_opts {
  * vfsim_tree_render - the mount tree of @t's namespace in one of findmnt's
  * forms, or as Graphviz DOT (docs/vfsim-command.md, `vfsim tree`).
  * Returns 0, -EINVAL for a bad format or column name, -errno of the
- * --target lookup, -ENOMEM, or -EIO if @out fails.
+ * --target lookup, -ENOMEM, or the -errno of a failed write to @out
+ * (-ENOSPC, -EPIPE; -EIO if the stream does not say).
  */
 VFSIM_API int vfsim_tree_render(struct vfsim_task *t, FILE *out,
 				const struct vfsim_tree_opts *o);

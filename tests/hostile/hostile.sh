@@ -55,6 +55,7 @@ printf 'boot empty\nchown / 1:-1\n' > badgid.scn
 printf 'boot default\nexpect EINVAL fsinfo -b 0 / volume_id\nexpect EPERM fsinfo -M 999 ids\n' > b0.scn
 printf 'boot default\nfsinfo -M 999 ids\n' > nomount.scn
 printf 'boot default\ntree\n' > tree.scn
+printf 'mkdir "/\377x"\nmount tmpfs "s\001" "/\377x"\n' > bytes.scn
 # 50 MB: comment lines, then one line that prints
 { echo "boot empty"
   yes '# a comment line of a large scenario file, padded out to be long' | head -c $((50 * 1024 * 1024))
@@ -90,7 +91,7 @@ watch with closed stdin         | 66 | vfsim: <stdin>: read error: Bad file desc
 50 MB scenario                  | 0  | -                                                | $V run big50.scn >out; out_is done
 binary bytes in a verb          | 65 | vfsim: binverb.scn:1: unknown verb 'foo\377\001bar' | $V run binverb.scn
 UTF-8 in a verb                 | 65 | vfsim: utf8verb.scn:2: unknown verb '\303\251cho' | $V run utf8verb.scn
-binary command name             | 2  | vfsim: unknown command 'x\033[2Jy'               | $V $'x\e[2Jy'
+binary command name             | 2  | vfsim: unknown command 'x\033[2Jy' (see 'vfsim --help') | $V $'x\e[2Jy'
 UID out of range                | 65 | vfsim: biguid.scn:2: bad UID[:GID] '99999999999': the UID is out of range (0 to 4294967294; 4294967295 is (uid_t)-1, "unchanged") | $V run biguid.scn
 GID with a sign                 | 65 | vfsim: badgid.scn:2: bad UID[:GID] '1:-1': the GID is not a decimal number (digits only, no sign) | $V run badgid.scn
 fsinfo -b 0, EPERM by mount ID  | 0  | -                                                | $V run b0.scn
@@ -100,7 +101,7 @@ fsinfo -M 999                   | 1  | vfsim: fsinfo: mount 999: Unable to get a
 mntinfo -M 999                  | 1  | vfsim: mntinfo: mount 999: EPERM (Operation not permitted): no such mount, or not reachable from the root | $V mntinfo -M 999 >/dev/null
 demo --help                     | 0  | -                                                | $V demo --help >out; out_has 'usage: vfsim demo'
 help run                        | 0  | -                                                | $V help run >out; out_has 'usage: vfsim run'
-help nothing                    | 2  | vfsim: help: unknown command 'nothing'           | $V help nothing
+help nothing                    | 2  | vfsim: help: unknown command 'nothing' (see 'vfsim --help') | $V help nothing
 mntinfo >/dev/full              | 1  | vfsim: write error on standard output: No space left on device | $V mntinfo >/dev/full
 fsinfo >/dev/full               | 1  | vfsim: write error on standard output: No space left on device | $V fsinfo /home >/dev/full
 fsinfo -m >/dev/full            | 1  | vfsim: write error on standard output: No space left on device | $V fsinfo -m / >/dev/full
@@ -110,8 +111,34 @@ help run >/dev/full             | 1  | vfsim: write error on standard output: No
 demo --help >/dev/full          | 1  | vfsim: write error on standard output: No space left on device | $V demo --help >/dev/full
 watch >/dev/full                | 1  | vfsim: watch_begin.scn: write error on the output* | $V watch >/dev/full
 watch -q >/dev/full             | 1  | vfsim: watch_steps.scn: write error on the output* | $V watch -q >/dev/full
-demo >/dev/full                 | 1  | vfsim: demo.scn:9: tree: EIO (Input/output error) | $V demo >/dev/full
-run (tree) >/dev/full           | 1  | vfsim: tree.scn:2: tree: EIO (Input/output error) | $V run tree.scn >/dev/full
+demo >/dev/full                 | 1  | vfsim: demo.scn:9: tree: ENOSPC (No space left on device) | $V demo >/dev/full
+run (tree) >/dev/full           | 1  | vfsim: tree.scn:2: tree: ENOSPC (No space left on device) | $V run tree.scn >/dev/full
+tree -J >/dev/full              | 1  | vfsim: write error on standard output: No space left on device | $V tree -J >/dev/full
+tree --dot >/dev/full           | 1  | vfsim: write error on standard output: No space left on device | $V tree --dot >/dev/full
+statmount -J >/dev/full         | 1  | vfsim: write error on standard output: No space left on device | $V statmount -J /tmp >/dev/full
+listmount -J >/dev/full         | 1  | vfsim: write error on standard output: No space left on device | $V listmount -J >/dev/full
+mntinfo -J >/dev/full           | 1  | vfsim: write error on standard output: No space left on device | $V mntinfo -J >/dev/full
+fsinfo -J >/dev/full            | 1  | vfsim: write error on standard output: No space left on device | $V fsinfo -J /home >/dev/full
+watch -J >/dev/full             | 1  | vfsim: watch_begin.scn: write error on the output* | $V watch -J >/dev/full
+fsinfo -J into a closed pipe    | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V fsinfo -J /home
+tree -lrJ >/dev/full            | 1  | vfsim: write error on standard output: No space left on device | $V tree -lrJ >/dev/full
+tree -J into a closed pipe      | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree -J
+tree --dot into a closed pipe   | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree --dot
+mntinfo into a closed pipe      | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V mntinfo
+shell (tree) into a closed pipe | 1  | vfsim: <stdin>:1: tree: EPIPE (Broken pipe)      | echo tree | closed_pipe $V shell
+ctl: no such socket, at once    | 1  | vfsim: ctl: nosock: No such file or directory (is a program running with VFSIM_SHIM_CONTROL=nosock?) | $V ctl nosock 'echo x' >out; out_is ''
+ctl: a file that is no socket   | 1  | vfsim: ctl: empty.scn: Connection refused (is a program running with VFSIM_SHIM_CONTROL=empty.scn?) | $V ctl empty.scn 'echo x'
+ctl: VFSIM_CTL_TIMEOUT=abc      | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='abc': seconds from 1 to 86400 | VFSIM_CTL_TIMEOUT=abc $V ctl nosock 'echo x'
+ctl: VFSIM_CTL_TIMEOUT=0        | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='0': seconds from 1 to 86400 | VFSIM_CTL_TIMEOUT=0 $V ctl nosock 'echo x'
+ctl: VFSIM_CTL_TIMEOUT=-1       | 2  | vfsim: ctl: VFSIM_CTL_TIMEOUT='-1': seconds from 1 to 86400 | VFSIM_CTL_TIMEOUT=-1 $V ctl nosock 'echo x'
+ctl: no line                    | 2  | vfsim: ctl: PATH and at least one LINE (or -) (see 'vfsim ctl --help') | $V ctl nosock
+tree -J of bytes not UTF-8      | 0  | -                                                | $V tree --tree empty -J bytes.scn | python3 -m json.tool >out; out_has '\u00ffx'
+tree -lrJ, as its usage says    | 0  | -                                                | $V tree -lrJ >out; out_has '"filesystems": ['
+tree: options after the file    | 0  | -                                                | $V tree --tree empty empty.scn -rn -o target >out; out_is /
+tree: usage error is one line   | 2  | vfsim: tree: unknown option '--frobnicate' (see 'vfsim tree --help') | $V tree --frobnicate 2>&1 >/dev/null | wc -l | grep -qx 1 && $V tree --frobnicate
+tree -t without its value       | 2  | vfsim: tree: -t needs a value (see 'vfsim tree --help') | $V tree -t
+tree: unknown column            | 1  | vfsim: tree: unknown column 'NOPE' (see 'vfsim tree --help') | $V tree -o target,NOPE
+unknown command: one line       | 2  | vfsim: unknown command 'frob' (see 'vfsim --help') | $V frob
 run (echo) >/dev/full           | 1  | vfsim: crlf.scn: write error on the output: No space left on device | $V run crlf.scn >/dev/full
 run 50 MB >/dev/full            | 1  | vfsim: big50.scn: write error on the output: No space left on device | $V run big50.scn >/dev/full
 closed stdout (>&-)             | 1  | vfsim: write error on standard output: Bad file descriptor | $V --version >&-
@@ -125,7 +152,7 @@ shell: binary bytes in a verb   | 65 | vfsim: <stdin>:1: unknown verb 'foo\377\0
 shell: help of a binary verb    | 65 | vfsim: <stdin>:1: help: no verb 'x\033[2Jy' ('help' lists them) | printf 'help x\033[2Jy\n' | $V shell
 shell: 50 MB from a pipe        | 0  | -                                                | $V shell --tree none <big50.scn >out; out_is done
 shell (echo) >/dev/full         | 1  | vfsim: <stdin>:3: write error on the output: No space left on device | $V shell --tree none <crlf.scn >/dev/full
-shell (tree) >/dev/full         | 1  | vfsim: <stdin>:1: tree: EIO (Input/output error) | echo tree | $V shell >/dev/full
+shell (tree) >/dev/full         | 1  | vfsim: <stdin>:1: tree: ENOSPC (No space left on device) | echo tree | $V shell >/dev/full
 ROWS
 )
 
@@ -150,7 +177,18 @@ out_lacks() {
 	! grep -qF -- "$*" out || { echo "output has '$*'" >&2; return 200; }
 	return $rc
 }
-export -f out_is out_has out_lacks rep
+# Run a command with its standard output on a pipe whose reading end is
+# closed, SIGPIPE ignored: its writes fail with EPIPE, every time.
+closed_pipe() {
+	python3 -c '
+import os, signal, subprocess, sys
+signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+r, w = os.pipe()
+os.close(r)
+sys.exit(subprocess.run(sys.argv[1:], stdout=w, restore_signals=False).returncode)
+' "$@"
+}
+export -f out_is out_has out_lacks rep closed_pipe
 export V
 
 failed=0

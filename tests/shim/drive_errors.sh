@@ -43,12 +43,14 @@ ctl_errors)
 	sock=$tmp/sock
 	VFSIM_SHIM_CONTROL=$sock "$prog" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
-	"$vfsim" ctl "$sock" "wait watches 1" "wait sideways" >"$tmp/c1"
+	# --wait: the program is starting; the reports come on stderr
+	"$vfsim" ctl --wait "$sock" "wait watches 1" "wait sideways" >"$tmp/c1" 2>"$tmp/c1.err"
 	[ $? = 65 ] || fail "a malformed line: status not 65"
-	has "$tmp/c1" "usage: wait watches N | wait reads"
-	"$vfsim" ctl "$sock" "mount nosuchfs x /mnt" >"$tmp/c2"
+	has "$tmp/c1.err" "usage: wait watches N | wait reads"
+	[ -s "$tmp/c1" ] && fail "a malformed line: its report on stdout"
+	"$vfsim" ctl "$sock" "mount nosuchfs x /mnt" >"$tmp/c2" 2>"$tmp/c2.err"
 	[ $? = 1 ] || fail "a failing line: status not 1"
-	has "$tmp/c2" "mount nosuchfs x /mnt: ENODEV"
+	has "$tmp/c2.err" "mount nosuchfs x /mnt: ENODEV"
 	printf 'mount tmpfs x /mnt\nwait reads\ntree -o TARGET\n' |
 		"$vfsim" ctl "$sock" - >"$tmp/c3" || fail "lines from stdin failed"
 	has "$tmp/c3" "/mnt"
@@ -58,7 +60,7 @@ ctl_errors)
 	wait $pid
 	[ $? = 3 ] || fail "exit 3: the program's status is not 3"
 	[ "$(cat "$tmp/out")" = "read 16" ] || fail "exit 3: stdout not flushed"
-	VFSIM_CTL_TIMEOUT=1 "$vfsim" ctl "$sock" "tree" 2>"$tmp/c5"
+	VFSIM_CTL_TIMEOUT=1 "$vfsim" ctl --wait "$sock" "tree" 2>"$tmp/c5"
 	[ $? = 1 ] || fail "nobody listening: status not 1"
 	has "$tmp/c5" "is a program running with VFSIM_SHIM_CONTROL=$sock?"
 	"$vfsim" ctl "$sock" >/dev/null 2>&1

@@ -29,7 +29,7 @@ ctl)
 	vfsim=$5
 	VFSIM_SHIM_CONTROL=$out.sock "$prog" >"$out" &
 	pid=$!
-	"$vfsim" ctl "$out.sock" - <"$script" >"$out.ctl"
+	"$vfsim" ctl --wait "$out.sock" - <"$script" >"$out.ctl"
 	ctl=$?
 	wait $pid
 	rc=$?

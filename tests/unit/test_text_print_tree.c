@@ -3,7 +3,7 @@
  * vfsim_print_tree() on the words a tree row may hold: a source with a
  * space, a tab, a backslash and a byte above 0x7e is written with octal
  * escapes as in /proc/self/mountinfo, an empty source is "-", a bind
- * shows its root in brackets; a stream that cannot be written is -EIO,
+ * shows its root in brackets; a stream that cannot be written is its -errno,
  * and NULL arguments are -EINVAL.
  */
 #include <criterion/criterion.h>
@@ -54,9 +54,16 @@ VT_TEST(print_tree, bad_stream_and_arguments, "empty", NULL)
 {
 	FILE *ro = fopen("/dev/null", "r");
 
+	FILE *full = fopen("/dev/full", "w");
+
 	cr_assert_not_null(ro);
+	cr_assert_not_null(full);
+	/* a lost write says why, as the commands' "write error" does;
+	 * a read-only stream fails before any write(): no reason known */
 	EXPECT(vfsim_print_tree(t, ro), -EIO);
+	EXPECT(vfsim_print_tree(t, full), -ENOSPC);
 	fclose(ro);
+	fclose(full);
 	EXPECT(vfsim_print_tree(t, NULL), -EINVAL);
 	EXPECT(vfsim_print_tree(NULL, stdout), -EINVAL);
 }

@@ -3,16 +3,19 @@
  * `vfsim ctl PATH LINE... | -`: send scenario lines to a program running
  * with the syscall shim and VFSIM_SHIM_CONTROL=PATH (docs/shim.md,
  * "Driving a running program"), one at a time, and print what each
- * printed in that process's model.  The reply to a line ends with a NUL
- * byte, its exit status and a newline (shim/control.c).
+ * printed in that process's model (on standard output) and reported (on
+ * standard error).  The reply to a line is its output, a NUL byte, its
+ * reports, a NUL byte, its exit status and a newline (shim/control.c).
  *
- * Never a hang: connecting retries for the timeout while the socket is
- * not there yet (the program is starting), and each reply must come
- * within it (VFSIM_CTL_TIMEOUT seconds, default 30); a closed connection
- * or a program that died is an error.
+ * Never a hang: a socket that is not there or refuses is an error at
+ * once, unless --wait asks to wait for the program to start listening;
+ * that wait and each reply are bounded by VFSIM_CTL_TIMEOUT seconds
+ * (1 to 86400, default 30; anything else is a usage error); a closed
+ * connection or a program that died is an error.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,36 +29,50 @@
 
 static void ctl_usage(FILE *out)
 {
-	fputs("usage: " TOOL_NAME " ctl PATH LINE...\n"
-	      "       " TOOL_NAME " ctl PATH -\n"
+	fputs("usage: " TOOL_NAME " ctl [--wait] PATH LINE...\n"
+	      "       " TOOL_NAME " ctl [--wait] PATH -\n"
 	      "\n"
 	      "Run scenario LINEs (or the lines of stdin) in the model of a program\n"
 	      "running with the syscall shim and VFSIM_SHIM_CONTROL=PATH, one at a\n"
-	      "time, printing what each prints.  Stops at the first line that fails;\n"
-	      "the exit status is that line's (1, or 65 for a malformed line), 0 if\n"
-	      "all ran.  VFSIM_CTL_TIMEOUT: seconds to wait for the program to listen\n"
-	      "and for each reply (default 30).\n",
+	      "time, printing what each prints (its reports on standard error).\n"
+	      "Stops at the first line that fails; the exit status is that line's\n"
+	      "(1, or 65 for a malformed line), 0 if all ran.\n"
+	      "\n"
+	      "  -w, --wait  wait for the program to listen at PATH (it is starting);\n"
+	      "              without it, a PATH nobody listens on fails at once\n"
+	      "\n"
+	      "VFSIM_CTL_TIMEOUT: seconds (1 to 86400, default 30) to wait for the\n"
+	      "program to listen and for each reply.\n",
 	      out);
 }
 
+/* VFSIM_CTL_TIMEOUT in seconds, or 0 (reported) if it is not 1 to 86400. */
 static unsigned int timeout_secs(void)
 {
 	const char *s = getenv("VFSIM_CTL_TIMEOUT");
-	char *end;
+	char *end, sbuf[TOOL_SHORT];
 	unsigned long n;
 
-	if (!s || !*s)
+	if (!s)
 		return 30;
+	errno = 0;
 	n = strtoul(s, &end, 10);
-	return (*end || n == 0 || n > 86400) ? 30 : (unsigned int)n;
+	if (*s < '0' || *s > '9' || *end || errno || n == 0 || n > 86400) {
+		tool_error("ctl: VFSIM_CTL_TIMEOUT='%s': seconds from 1 to 86400",
+			   tool_short(s, sbuf, sizeof(sbuf)));
+		return 0;
+	}
+	return (unsigned int)n;
 }
 
-/* Connected to @path, retrying while nobody listens there yet. */
-static int ctl_connect(const char *path, unsigned int secs)
+static unsigned int ctl_secs;
+
+/* Connected to @path; with @wait, retrying while nobody listens there yet. */
+static int ctl_connect(const char *path, unsigned int secs, bool wait)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct timespec pause = { 0, 20 * 1000 * 1000 };
-	unsigned long tries = secs * 50ul;
+	unsigned long tries = wait ? secs * 50ul : 0;
 	int fd;
 
 	if (strlen(path) >= sizeof(addr.sun_path)) {
@@ -87,12 +104,24 @@ static int ctl_connect(const char *path, unsigned int secs)
 	return fd;
 }
 
+/* Copy @in up to a NUL byte to @out; false at the end of @in. */
+static bool copy_to_nul(FILE *in, FILE *out)
+{
+	int ch;
+
+	while ((ch = getc(in)) != EOF && ch != '\0')
+		putc(ch, out);
+	fflush(out);
+	return ch != EOF;
+}
+
 /* Send @line, print the reply; the line's status, or -1 (reported). */
 static int ctl_line(int fd, FILE *in, const char *path, const char *line)
 {
 	size_t len = strlen(line);
 	char buf[4096];
-	int status = 0, ch;
+	int status = 0;
+	bool ok;
 
 	if (len == 0 || line[len - 1] != '\n') {
 		char *l = NULL;
@@ -101,23 +130,22 @@ static int ctl_line(int fd, FILE *in, const char *path, const char *line)
 			tool_error("ctl: out of memory");
 			return -1;
 		}
-		ch = (int)(send(fd, l, len + 1, MSG_NOSIGNAL) == (ssize_t)(len + 1));
+		ok = send(fd, l, len + 1, MSG_NOSIGNAL) == (ssize_t)(len + 1);
 		free(l);
 	} else {
-		ch = (int)(send(fd, line, len, MSG_NOSIGNAL) == (ssize_t)len);
+		ok = send(fd, line, len, MSG_NOSIGNAL) == (ssize_t)len;
 	}
-	if (!ch) {
+	if (!ok) {
 		tool_error("ctl: %s: the program closed the connection (%s)", path,
 			   strerror(errno));
 		return -1;
 	}
-	/* The output up to the NUL, then the status. */
-	while ((ch = getc(in)) != EOF && ch != '\0')
-		putchar(ch);
-	if (ch == EOF || !fgets(buf, sizeof(buf), in)) {
+	/* The output, the reports, each up to a NUL; then the status. */
+	if (!copy_to_nul(in, stdout) || !copy_to_nul(in, stderr) ||
+	    !fgets(buf, sizeof(buf), in)) {
 		fflush(stdout);
 		if (ferror(in) && (errno == EAGAIN || errno == EWOULDBLOCK))
-			tool_error("ctl: %s: no reply within %u s", path, timeout_secs());
+			tool_error("ctl: %s: no reply within %u s", path, ctl_secs);
 		else
 			tool_error("ctl: %s: the program closed the connection before "
 				   "replying (did it end?)", path);
@@ -129,19 +157,27 @@ static int ctl_line(int fd, FILE *in, const char *path, const char *line)
 
 int cmd_ctl(int argc, char **argv)
 {
-	unsigned int secs = timeout_secs();
 	int fd, i, status = TOOL_EXIT_OK;
+	bool wait = false;
 	FILE *in;
 
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		ctl_usage(stdout);
 		return TOOL_EXIT_OK;
 	}
+	if (argc >= 2 && (strcmp(argv[1], "-w") == 0 || strcmp(argv[1], "--wait") == 0)) {
+		wait = true;
+		argc--;
+		argv++;
+	}
 	if (argc < 3) {
-		ctl_usage(stderr);
+		tool_usage_error("ctl", "PATH and at least one LINE (or -)");
 		return TOOL_EXIT_USAGE;
 	}
-	fd = ctl_connect(argv[1], secs);
+	ctl_secs = timeout_secs();
+	if (!ctl_secs)
+		return TOOL_EXIT_USAGE;
+	fd = ctl_connect(argv[1], ctl_secs, wait);
 	if (fd < 0)
 		return TOOL_EXIT_FAIL;
 	in = fdopen(dup(fd), "r");

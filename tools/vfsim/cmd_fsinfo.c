@@ -18,11 +18,12 @@
 #include <vfsim/vfsim.h>
 
 #include "tool.h"
+#include "tool_json.h"
 
 static void fsinfo_usage(FILE *out)
 {
-	fputs("usage: " TOOL_NAME " fsinfo [-adlmr] PATH\n"
-	      "       " TOOL_NAME " fsinfo [-dr] -M MNT_ID\n", out);
+	fputs("usage: " TOOL_NAME " fsinfo [-adlmrJ] PATH\n"
+	      "       " TOOL_NAME " fsinfo [-drJ] -M MNT_ID\n", out);
 }
 
 static void fsinfo_help(void)
@@ -37,6 +38,7 @@ static void fsinfo_help(void)
 	      "  -l  follow a symlink at PATH (default: query the link)\n"
 	      "  -m  list the attributes: ID, type, flags, size, name\n"
 	      "  -r  raw: hex dump of each value\n"
+	      "  -J  JSON: every attribute and its values (docs/vfsim-command.md)\n"
 	      "  -M  PATH is a mount ID (FSINFO_FLAGS_QUERY_MOUNT)\n",
 	      stdout);
 }
@@ -103,6 +105,7 @@ int cmd_fsinfo(int argc, char **argv)
 	};
 	struct vfsim *v;
 	int opt, status;
+	bool json = false;
 	long err;
 
 	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
@@ -111,8 +114,11 @@ int cmd_fsinfo(int argc, char **argv)
 	}
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt(argc, argv, "Madlmr")) != -1) {
+	while ((opt = getopt(argc, argv, "MadlmrJ")) != -1) {
 		switch (opt) {
+		case 'J':
+			json = true;
+			break;
 		case 'M':
 			o.at_flags = 0;
 			o.query = FSINFO_FLAGS_QUERY_MOUNT;
@@ -133,13 +139,13 @@ int cmd_fsinfo(int argc, char **argv)
 			o.raw = true;
 			break;
 		default:
-			tool_error("fsinfo: unknown option '-%c'", optopt);
-			fsinfo_usage(stderr);
+			tool_usage_error("fsinfo", "unknown option '-%c'", optopt);
 			return TOOL_EXIT_USAGE;
 		}
 	}
 	if (argc - optind != 1) {
-		fsinfo_usage(stderr);
+		tool_usage_error("fsinfo", argc == optind ? "a PATH (or -M MNT_ID) is needed" :
+				 "one PATH (or -M MNT_ID) only");
 		return TOOL_EXIT_USAGE;
 	}
 
@@ -151,7 +157,13 @@ int cmd_fsinfo(int argc, char **argv)
 		vfsim_destroy(v);
 		return fail_errno("cannot boot the default tree", err);
 	}
-	status = fsinfo_run(vfsim_init_task(v), argv[optind], &o);
+	if (json) {
+		err = json_fsinfo(vfsim_init_task(v), argv[optind],
+				  o.query == FSINFO_FLAGS_QUERY_MOUNT, o.at_flags, stdout);
+		status = err < 0 ? fail_errno(argv[optind], err) : TOOL_EXIT_OK;
+	} else {
+		status = fsinfo_run(vfsim_init_task(v), argv[optind], &o);
+	}
 	vfsim_destroy(v);
 	return status;
 }

@@ -21,6 +21,7 @@
 #include <vfsim/vfsim.h>
 
 #include "tool.h"
+#include "tool_json.h"
 
 #ifndef STATX_MNT_ID_UNIQUE
 #define STATX_MNT_ID_UNIQUE 0x00004000U
@@ -28,12 +29,12 @@
 
 static void statmount_usage(FILE *out)
 {
-	fputs("usage: " TOOL_NAME " statmount PATH|ID [MASK]...\n", out);
+	fputs("usage: " TOOL_NAME " statmount [-J] PATH|ID [MASK]...\n", out);
 }
 
 static void listmount_usage(FILE *out)
 {
-	fputs("usage: " TOOL_NAME " listmount [-r] [-n COUNT] [-l LAST] [PATH|ID]\n", out);
+	fputs("usage: " TOOL_NAME " listmount [-rJ] [-n COUNT] [-l LAST] [PATH|ID]\n", out);
 }
 
 static bool parse_num(const char *s, uint64_t *v)
@@ -96,6 +97,7 @@ int cmd_statmount(int argc, char **argv)
 	char sbuf[TOOL_SHORT];
 	uint64_t id, mask = 0;
 	struct vfsim *v;
+	bool json = false;
 	long err;
 	int i;
 
@@ -105,19 +107,24 @@ int cmd_statmount(int argc, char **argv)
 		      "PATH, or of unique mount ID, for MASK: sb_basic, mnt_basic,\n"
 		      "propagate_from, mnt_root, mnt_point, fs_type, mnt_ns_id,\n"
 		      "mnt_opts, fs_subtype, sb_source, opt_array, opt_sec_array,\n"
-		      "supported_mask, mnt_uidmap, mnt_gidmap, or all (the default).\n",
+		      "supported_mask, mnt_uidmap, mnt_gidmap, or all (the default).\n"
+		      "-J: as JSON, struct statmount's fields (docs/vfsim-command.md).\n",
 		      stdout);
 		return TOOL_EXIT_OK;
 	}
+	if (argc >= 2 && (!strcmp(argv[1], "-J") || !strcmp(argv[1], "--json"))) {
+		json = true;
+		argc--;
+		argv++;
+	}
 	if (argc < 2) {
-		statmount_usage(stderr);
+		tool_usage_error("statmount", "a PATH or unique mount ID is needed");
 		return TOOL_EXIT_USAGE;
 	}
 	for (i = 2; i < argc; i++) {
 		if (vfsim_scenario_statmount_mask(argv[i], &mask) < 0) {
-			tool_error("statmount: unknown mask '%s'",
-				   tool_short(argv[i], sbuf, sizeof(sbuf)));
-			statmount_usage(stderr);
+			tool_usage_error("statmount", "unknown mask '%s'",
+					 tool_short(argv[i], sbuf, sizeof(sbuf)));
 			return TOOL_EXIT_USAGE;
 		}
 	}
@@ -128,7 +135,8 @@ int cmd_statmount(int argc, char **argv)
 		return TOOL_EXIT_FAIL;
 	err = mount_arg(vfsim_init_task(v), argv[1], &id);
 	if (err == 0)
-		err = vfsim_scenario_statmount(vfsim_init_task(v), id, mask, stdout);
+		err = json ? json_statmount(vfsim_init_task(v), id, mask, stdout) :
+		      vfsim_scenario_statmount(vfsim_init_task(v), id, mask, stdout);
 	return finish(v, "statmount", argv[1], err);
 }
 
@@ -138,6 +146,7 @@ int cmd_listmount(int argc, char **argv)
 	const char *arg = NULL;
 	unsigned int flags = 0;
 	struct vfsim *v;
+	bool json = false;
 	long err;
 	int i;
 
@@ -147,24 +156,25 @@ int cmd_listmount(int argc, char **argv)
 			fputs("\nBoot the default tree and list the mounts below the one at\n"
 			      "PATH or unique mount ID (default: the root) as listmount()\n"
 			      "gives them: at most COUNT (64) after unique ID LAST, -r in\n"
-			      "reverse.  One line per mount: UNIQUE_ID (ID) MOUNT_POINT FSTYPE.\n",
+			      "reverse.  One line per mount: UNIQUE_ID (ID) MOUNT_POINT FSTYPE;\n"
+			      "-J: as JSON (docs/vfsim-command.md).\n",
 			      stdout);
 			return TOOL_EXIT_OK;
 		} else if (!strcmp(argv[i], "-r")) {
 			flags |= LISTMOUNT_REVERSE;
+		} else if (!strcmp(argv[i], "-J") || !strcmp(argv[i], "--json")) {
+			json = true;
 		} else if ((!strcmp(argv[i], "-n") || !strcmp(argv[i], "-l")) && i + 1 < argc) {
 			if (!parse_num(argv[i + 1], argv[i][1] == 'n' ? &count : &last) ||
 			    count > 1000001) {
-				tool_error("listmount: bad number '%s'", argv[i + 1]);
-				listmount_usage(stderr);
+				tool_usage_error("listmount", "bad number '%s'", argv[i + 1]);
 				return TOOL_EXIT_USAGE;
 			}
 			i++;
 		} else if (!arg && argv[i][0] != '-') {
 			arg = argv[i];
 		} else {
-			tool_error("listmount: bad argument '%s'", argv[i]);
-			listmount_usage(stderr);
+			tool_usage_error("listmount", "bad argument '%s'", argv[i]);
 			return TOOL_EXIT_USAGE;
 		}
 	}
@@ -173,7 +183,9 @@ int cmd_listmount(int argc, char **argv)
 		return TOOL_EXIT_FAIL;
 	err = arg ? mount_arg(vfsim_init_task(v), arg, &id) : 0;
 	if (err == 0)
-		err = vfsim_scenario_listmount(vfsim_init_task(v), id, last, (size_t)count,
+		err = json ? json_listmount(vfsim_init_task(v), id, last, (size_t)count,
+					    flags, stdout) :
+		      vfsim_scenario_listmount(vfsim_init_task(v), id, last, (size_t)count,
 					       flags, stdout);
 	return finish(v, "listmount", arg ? arg : "/", err);
 }

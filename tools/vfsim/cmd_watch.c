@@ -21,6 +21,7 @@
 #include <vfsim/vfsim.h>
 
 #include "tool.h"
+#include "tool_json.h"
 
 /* What the patch set posted: every erratum of the notification code. */
 #define V17_QUIRKS (VFSIM_QUIRK_B1 | VFSIM_QUIRK_B2 | VFSIM_QUIRK_B3 | \
@@ -35,13 +36,20 @@ static int watch_run(struct vfsim *v, const struct watch_options *o)
 		.quiet = o->quiet,
 	};
 	struct vfsim_scenario *s;
+	FILE *out = o->json ? watch_json_stream(stdout) : stdout;
 	char ebuf[128];
 	int ret;
 
-	ret = vfsim_scenario_begin(v, stdout, &so, &s);
+	if (!out) {
+		tool_error("watch: out of memory");
+		return TOOL_EXIT_FAIL;
+	}
+	ret = vfsim_scenario_begin(v, out, &so, &s);
 	if (ret < 0) {
 		tool_error("watch: %s",
 			   vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
+		if (out != stdout)
+			fclose(out);
 		return TOOL_EXIT_FAIL;
 	}
 	/* A part that fails ends the scenario: those after it run nothing. */
@@ -51,7 +59,10 @@ static int watch_run(struct vfsim *v, const struct watch_options *o)
 	else
 		tool_feed_text(s, tool_scn_watch_steps, "watch_steps.scn");
 	tool_feed_text(s, tool_scn_watch_end, "watch_end.scn");
-	return vfsim_scenario_end(s);
+	ret = vfsim_scenario_end(s);
+	if (out != stdout)
+		fclose(out);
+	return ret;
 }
 
 int watch_port(const struct watch_options *o)
@@ -79,7 +90,7 @@ int watch_port(const struct watch_options *o)
 
 static void watch_usage(FILE *out)
 {
-	fputs("usage: " TOOL_NAME " watch [--v17] [-q] [--check] [SCENARIO|-]\n", out);
+	fputs("usage: " TOOL_NAME " watch [--v17] [-q] [-J] [--check] [SCENARIO|-]\n", out);
 }
 
 int cmd_watch(int argc, char **argv)
@@ -98,6 +109,8 @@ int cmd_watch(int argc, char **argv)
 			o.v17 = true;
 		} else if (!opts_done && (!strcmp(a, "-q") || !strcmp(a, "--quiet"))) {
 			o.quiet = true;
+		} else if (!opts_done && (!strcmp(a, "-J") || !strcmp(a, "--json"))) {
+			o.json = true;
 		} else if (!opts_done && !strcmp(a, "--check")) {
 			o.check = true;
 		} else if (!opts_done && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
@@ -114,16 +127,15 @@ int cmd_watch(int argc, char **argv)
 			      "  --v17       the posted v17 behaviour (quirks B1-B5, B8-B10):\n"
 			      "              watch IDs in info bits 24-31, as in the patches' examples\n"
 			      "  -q, --quiet only the sample's output, no '# operation' lines\n"
+			      "  -J, --json  JSON lines: one object per read, record, step, line\n"
 			      "  --check     check the kernel's invariants after every step\n"
 			      "  -h, --help  this text\n", stdout);
 			return TOOL_EXIT_OK;
 		} else if (!opts_done && a[0] == '-' && a[1] != '\0') {
-			tool_error("watch: unknown option '%s'", a);
-			watch_usage(stderr);
+			tool_usage_error("watch", "unknown option '%s'", a);
 			return TOOL_EXIT_USAGE;
 		} else if (file) {
-			tool_error("watch: one scenario file only");
-			watch_usage(stderr);
+			tool_usage_error("watch", "one scenario file only");
 			return TOOL_EXIT_USAGE;
 		} else {
 			file = a;

@@ -56,8 +56,7 @@ int cmd_demo(int argc, char **argv)
 		return TOOL_EXIT_OK;
 	}
 	if (argc != 1) {
-		tool_error("demo takes no arguments");
-		tool_usage(stderr);
+		tool_usage_error("demo", "no arguments expected, '%s' given", argv[1]);
 		return TOOL_EXIT_USAGE;
 	}
 

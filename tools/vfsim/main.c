@@ -8,11 +8,11 @@
  *   vfsim mntinfo [PATH | -M ID]          test-mntinfo on the default tree
  *   vfsim watch [--v17] [-q] [--check] [SCENARIO|-]
  *                                         watch_test on the default tree
- *   vfsim tree [--tree NAME] [-o COLS] [-lrJ] [--dot] [--target PATH]
+ *   vfsim tree [--tree NAME] [-lrJPnubD] [-o COLS] [-tOSTM ...] [--dot]
  *              [SCENARIO|-]              the mount tree, findmnt's way
  *   vfsim shell [--tree default|empty|none] [--trace] [--check]
  *                                         scenario lines as they are typed
- *   vfsim ctl PATH LINE...|-             scenario lines into a shimmed program
+ *   vfsim ctl [--wait] PATH LINE...|-    scenario lines into a shimmed program
  *   vfsim help [COMMAND] | --help | --version
  */
 #include <stdio.h>
@@ -38,14 +38,15 @@ void tool_usage(FILE *out)
 	      "  watch [--v17] [-q] [--check] [SCENARIO|-]\n"
 	      "                                   the watch_test sample's notifications\n"
 	      "                                   while mounts change (or SCENARIO runs)\n"
-	      "  tree [-o COLS] [-lrJ] [--dot] [--target PATH] [SCENARIO|-]\n"
+	      "  tree [-lrJPnubD] [-o COLS] [-t TYPES] [-O OPTS] [-S SOURCE]\n"
+	      "       [-T PATH] [-M PATH] [--dot] [SCENARIO|-]\n"
 	      "                                   the mount tree (after SCENARIO), as\n"
 	      "                                   findmnt prints it, or Graphviz\n"
 	      "  shell [--tree NAME] [--trace] [--check]\n"
 	      "                                   an interactive scenario session: each\n"
 	      "                                   line runs as it is typed; one that\n"
 	      "                                   fails is reported and the session goes on\n"
-	      "  ctl PATH LINE...|-               run scenario lines in a program running\n"
+	      "  ctl [--wait] PATH LINE...|-      run scenario lines in a program running\n"
 	      "                                   with VFSIM_SHIM_CONTROL=PATH (the shim)\n"
 	      "  statmount PATH|ID [MASK]...      statmount() of a mount of the default tree\n"
 	      "  listmount [-r] [-n COUNT] [-l LAST] [PATH|ID]\n"
@@ -102,8 +103,9 @@ static int help(int argc, char **argv)
 	run = argc == 2 ? command(argv[1]) : NULL;
 	if (!run) {
 		if (argc == 2)
-			tool_error("help: unknown command '%s'", argv[1]);
-		tool_usage(stderr);
+			tool_usage_error(NULL, "help: unknown command '%s'", argv[1]);
+		else
+			tool_usage_error(NULL, "help: one COMMAND at most");
 		return TOOL_EXIT_USAGE;
 	}
 	args[0] = argv[1];
@@ -127,7 +129,7 @@ static int dispatch(int argc, char **argv)
 		return help(argc - 1, argv + 1);
 	if (strcmp(cmd, "--version") == 0) {
 		if (argc > 2) {
-			tool_usage(stderr);
+			tool_usage_error(NULL, "--version takes no argument");
 			return TOOL_EXIT_USAGE;
 		}
 		printf(TOOL_NAME " %s\n", vfsim_version());
@@ -138,10 +140,9 @@ static int dispatch(int argc, char **argv)
 		return run(argc - 1, argv + 1);
 
 	if (cmd[0] == '-')
-		tool_error("unknown option '%s'", cmd);
+		tool_usage_error(NULL, "unknown option '%s'", cmd);
 	else
-		tool_error("unknown command '%s'", cmd);
-	tool_usage(stderr);
+		tool_usage_error(NULL, "unknown command '%s'", cmd);
 	return TOOL_EXIT_USAGE;
 }
 

@@ -40,23 +40,46 @@ const char *tool_short(const char *s, char *buf, size_t len)
 	return buf;
 }
 
-void tool_error(const char *fmt, ...)
+/* "vfsim: @cmd: " (or "vfsim: "), the message escaped, @hint, newline. */
+static void report(const char *cmd, const char *hint, const char *fmt,
+		   va_list ap)
 {
 	char msg[1024];
-	va_list ap;
 	int n;
 
 	fflush(stdout);	/* keep the two streams in order on a terminal */
-	va_start(ap, fmt);
 	n = vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
 	if (n < 0)
 		msg[0] = '\0';
 	fputs(TOOL_NAME ": ", stderr);
+	if (cmd)
+		fprintf(stderr, "%s: ", cmd);
 	tool_put_escaped(stderr, msg, strlen(msg));
 	if (n >= (int)sizeof(msg))
 		fputs("...", stderr);
+	fputs(hint, stderr);
 	fputc('\n', stderr);
+}
+
+void tool_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	report(NULL, "", fmt, ap);
+	va_end(ap);
+}
+
+void tool_usage_error(const char *cmd, const char *fmt, ...)
+{
+	char hint[64];
+	va_list ap;
+
+	snprintf(hint, sizeof(hint), " (see '" TOOL_NAME "%s%s --help')",
+		 cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	report(cmd, hint, fmt, ap);
+	va_end(ap);
 }
 
 int tool_finish(int status)

@@ -196,21 +196,21 @@ int cmd_shell(int argc, char **argv)
 			opts.check = true;
 		} else if (!strcmp(a, "--tree")) {
 			if (i + 1 >= argc) {
-				tool_error("shell: --tree needs a value");
-				goto usage;
+				tool_usage_error("shell", "--tree needs a value");
+				return TOOL_EXIT_USAGE;
 			}
 			tree = argv[++i];
 			if (strcmp(tree, "default") && strcmp(tree, "empty") &&
 			    strcmp(tree, "none")) {
-				tool_error("shell: --tree is default, empty or none");
-				goto usage;
+				tool_usage_error("shell", "--tree is default, empty or none");
+				return TOOL_EXIT_USAGE;
 			}
 		} else if (a[0] == '-') {
-			tool_error("shell: unknown option '%s'", a);
-			goto usage;
+			tool_usage_error("shell", "unknown option '%s'", a);
+			return TOOL_EXIT_USAGE;
 		} else {
-			tool_error("shell: no argument expected, '%s' given", a);
-			goto usage;
+			tool_usage_error("shell", "no argument expected, '%s' given", a);
+			return TOOL_EXIT_USAGE;
 		}
 	}
 
@@ -245,7 +245,4 @@ int cmd_shell(int argc, char **argv)
 	if (!sh.interactive && sh.first_failure)
 		return sh.first_failure;
 	return status;
-usage:
-	shell_usage(stderr);
-	return TOOL_EXIT_USAGE;
 }

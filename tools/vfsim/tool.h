@@ -42,6 +42,7 @@ struct watch_options {
 	bool v17;		/* the v17 quirks of the notification code */
 	bool quiet;		/* no "# operation" lines */
 	bool check;		/* invariants after every step */
+	bool json;		/* JSON lines (watch_json.c) */
 	FILE *scenario;		/* run this instead of the built-in steps */
 	const char *scenario_name;
 };
@@ -76,6 +77,10 @@ void tool_put_escaped(FILE *out, const char *s, size_t len);
 #define TOOL_SHORT 128
 const char *tool_short(const char *s, char *buf, size_t len);
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A usage error, on one line, as git says it: "vfsim: @cmd: MESSAGE
+ * (see 'vfsim @cmd --help')" (@cmd NULL: the top level's). */
+void tool_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int tool_finish(int status);
 FILE *tool_prefix_stream(FILE *to, const char *prefix, const char *hint);
 
