@@ -34,6 +34,7 @@ FOLDERS = [
     ("vfs", "kernel"),
     ("watch_queue", "kernel"),
     ("fsinfo", "kernel"),
+    ("fs", "kernel"),
     ("fs/afs", "kernel"),
     ("fs/ext4", "kernel"),
     ("fs/nfs", "kernel"),
