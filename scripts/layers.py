@@ -213,20 +213,22 @@ def objects(root, build):
     return found, bad
 
 
-def symbols(obj):
-    """The global symbols @obj defines, and those it leaves undefined."""
-    out = subprocess.run(["nm", "-P", obj], check=True, capture_output=True,
-                         text=True).stdout
-    defined, undefined = set(), set()
+def symbols(objs):
+    """{object: (the global symbols it defines, those it leaves undefined)},
+    from one run of nm over all of @objs."""
+    out = subprocess.run(["nm", "-P", "-A"] + objs, check=True,
+                         capture_output=True, text=True).stdout
+    syms = {obj: (set(), set()) for obj in objs}
     for line in out.splitlines():
-        f = line.split()
-        if len(f) < 2:
+        obj, _, rest = line.partition(": ")
+        f = rest.split()
+        if obj not in syms or len(f) < 2:
             continue
         if f[1] in ("U", "w", "v"):
-            undefined.add(f[0])
+            syms[obj][1].add(f[0])
         elif f[1].isupper():
-            defined.add(f[0])
-    return defined, undefined
+            syms[obj][0].add(f[0])
+    return syms
 
 
 def link_edges(root, build, layers, bad):
@@ -234,8 +236,9 @@ def link_edges(root, build, layers, bad):
     found, problems = objects(root, build)
     bad.extend(problems)
     where, uses = {}, {}
+    syms = symbols([obj for _, obj in found]) if found else {}
     for src, obj in found:
-        defined, undefined = symbols(obj)
+        defined, undefined = syms[obj]
         for s in defined:
             where[s] = src
         uses[src] = undefined
