@@ -3,7 +3,9 @@
  * struct vfsim: one simulated kernel.  Everything the real kernel keeps in
  * globals (the mount hash, the ID allocators, rename_lock, the super_blocks
  * list, the filesystem registry, the clock) hangs off it, so instances are
- * independent of each other.
+ * independent of each other; so does, through net_generic(), the state
+ * each subsystem keeps per instance, as Linux's keep theirs per network
+ * namespace (vfs/pernet.h).
  */
 #ifndef _VFSIM_VFS_KERNEL_H
 #define _VFSIM_VFS_KERNEL_H
