@@ -261,3 +261,30 @@ Test(vfs_pernet, builtin_alloc_sweep)
 	cr_assert_eq(i, ARRAY_SIZE(types));
 	kernel_end(v);
 }
+
+/*
+ * A type registered by hand, outside any subsystem (a test's own
+ * filesystem), is freed with the instance; unregistering one that is not
+ * there is a bug in the caller: a warning, and nothing changes.
+ */
+Test(vfs_pernet, types_by_hand)
+{
+	static const struct pernet_operations *const ops[] = { &key_net_ops, &t_d };
+	static struct file_system_type other = { .name = "pernetother" };
+	struct vfsim_entry e;
+	struct vfsim *v;
+	int err;
+
+	v = kernel_new(ops, ARRAY_SIZE(ops), 0, &err);
+	cr_assert_eq(err, 0);
+	vfsim_enter_kernel(&e, v);
+	cr_assert_eq(register_filesystem(v, &other), 0);
+	cr_assert_eq(register_filesystem(v, &other), -EBUSY);
+	unregister_filesystem(v, &(struct file_system_type){ .name = "nonesuch" });
+	vfsim_leave(&e);
+	cr_assert_eq(atomic_long_read(&v->ctx.warnings), 1);
+	atomic_long_set(&v->ctx.warnings, 0);
+	cr_assert_not_null(get_fs_type(v, "pernetother"));
+	cr_assert_not_null(get_fs_type(v, "pernettestfs"));
+	kernel_end(v);
+}
