@@ -7,7 +7,8 @@
  * pre_exit() and exit() bottom to top.  The notification core comes
  * first and the filesystems last, so that at teardown every filesystem is
  * gone before what they post through; the filesystem types register in
- * the order Linux's /proc/filesystems lists them.
+ * the order they always have: rootfs, tmpfs, ramfs, proc, ext4, nfs,
+ * nfs4, afs.
  *
  * The table lives here, above vfs/ and beside the filesystems it names, so
  * that vfs/ never calls up into a filesystem, the key model or the API to

@@ -255,7 +255,7 @@ Test(vfs_pernet, builtin_alloc_sweep)
 	cr_assert_null(net_generic(v, PERNET_RAMFS));
 	list_for_each_entry(fs, &v->filesystems, fs_list) {
 		cr_assert(i < ARRAY_SIZE(types));
-		cr_assert_str_eq(fs->name, types[i], "registered in Linux's order");
+		cr_assert_str_eq(fs->name, types[i], "registered in the table's order");
 		i++;
 	}
 	cr_assert_eq(i, ARRAY_SIZE(types));
