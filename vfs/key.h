@@ -11,7 +11,6 @@
 
 struct key;
 struct task_struct;
-struct vfsim;
 
 /* fork: the child shares the parent's session keyring (copy_creds()). */
 void key_fork(struct task_struct *child, const struct task_struct *parent);
