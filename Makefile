@@ -14,7 +14,8 @@
 #   make bench    build (preset default) and run the benchmarks
 #   make clean    remove build/
 #   make layers   redraw docs/layers.dot and docs/layers.svg (the folders'
-#                 #includes, scripts/layers.py; needs graphviz)
+#                 #includes and calls, scripts/layers.py, from the library
+#                 built in build/default; needs graphviz)
 #   make docs     run the docs' examples and check their links (what ctest -L
 #                 docs does); make docs UPDATE=1 rewrites the expected outputs
 #                 in place from the runs: read git diff before keeping it
@@ -223,7 +224,9 @@ fuzz-coverage: deps
 	$(CMAKE) --build --preset coverage --target coverage-report
 
 layers:
-	python3 scripts/layers.py --dot docs/layers.dot
+	$(CMAKE) --preset default > /dev/null
+	$(CMAKE) --build --preset default -j$(JOBS) --target vfsim
+	python3 scripts/layers.py --build build/default --dot docs/layers.dot
 	dot -Tsvg docs/layers.dot | sed '1a <!-- SPDX-License-Identifier: LGPL-2.1-or-later -->' > docs/layers.svg
 
 docs:

@@ -24,9 +24,7 @@ static long afs_server_state(struct vfsim *v, const char *uuid_str, bool up)
 	if (!v || !v->booted || afs_parse_uuid(uuid_str, &uuid))
 		return -EINVAL;
 	vfsim_enter(&e, v->init_task);
-	mutex_lock(&afs_mount_mutex);
 	net = afs_net_find(v);
-	mutex_unlock(&afs_mount_mutex);
 	ret = net ? afs_set_server_state(net, &uuid, up) : -ENOENT;
 	afs_put_net(net);
 	vfsim_leave(&e);
@@ -58,11 +56,11 @@ long vfsim_afs_add_cells(struct vfsim *v, const char *spec)
 	if (!ret && list_empty(&ctx.cells))
 		ret = -EINVAL;
 	if (!ret) {
-		mutex_lock(&afs_mount_mutex);
+		mutex_lock(&afs_net(v)->mount_mutex);
 		net = afs_net_find(v);
 		ret = net ? afs_net_add_cells(net, &ctx.cells) : -ENOENT;
-		mutex_unlock(&afs_mount_mutex);
 		afs_put_net(net);
+		mutex_unlock(&afs_net(v)->mount_mutex);
 	}
 	afs_free_fs_context(&ctx);
 	vfsim_leave(&e);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Booting an instance: register the filesystem types, mount the root and,
- * for the default tree, build the layout described in docs/default-tree.md.
+ * Booting an instance: mount the root and, for the default tree, build the
+ * layout described in docs/default-tree.md (the filesystem types were
+ * registered when the instance was made: fs/builtin.c).
  * The tree is built through the same syscalls a harness uses, as the init
  * task, so it is made exactly as a user could make it.
  */
@@ -10,31 +11,6 @@
 #include <linux/bug.h>
 #include <vfs/syscalls.h>
 #include <vfsim/vfsim.h>
-
-extern struct file_system_type rootfs_fs_type, tmpfs_fs_type, ramfs_fs_type,
-	proc_fs_type;
-extern struct file_system_type ext4_fs_type;
-extern struct file_system_type nfs_fs_type, nfs4_fs_type;
-extern struct file_system_type afs_fs_type;
-
-int vfsim_register_builtin_filesystems(struct vfsim *v)
-{
-	struct file_system_type *types[] = {
-		&rootfs_fs_type, &tmpfs_fs_type, &ramfs_fs_type, &proc_fs_type,
-		&ext4_fs_type,
-		&nfs_fs_type, &nfs4_fs_type,
-		&afs_fs_type,
-	};
-	size_t i;
-	int err;
-
-	for (i = 0; i < ARRAY_SIZE(types); i++) {
-		err = register_filesystem(v, types[i]);
-		if (err)
-			return err;
-	}
-	return 0;
-}
 
 struct boot_step {
 	enum { MKDIR, MOUNT, SWITCH_ROOT } op;

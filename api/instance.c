@@ -71,7 +71,8 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 	clock_ns = opts->sb_id_start ? opts->sb_id_start :
 		   1000000000ULL + (opts->seed % 1000000ULL) * 1000ULL;
 	err = kernel_init(v, opts->mhash_shift ? opts->mhash_shift :
-			  VFSIM_DEFAULT_MHASH_SHIFT, clock_ns);
+			  VFSIM_DEFAULT_MHASH_SHIFT, clock_ns,
+			  builtin_pernet_ops, nr_builtin_pernet_ops);
 	if (err) {
 		ksim_ctx_fini(&v->ctx);
 		free(v);

@@ -28,13 +28,13 @@ import tempfile
 # lockdep class (the lock's expression at its init site) -> the name
 # docs/internals.md's list gives it.
 CLASSES = {
-    "afs_mount_mutex": "afs_mount_mutex",
+    "&net->mount_mutex": "net->mount_mutex",
     "&v->pipe_mnt_lock": "pipe_mnt_lock",
     "&v->anon_inode_mnt_lock": "anon_inode_mnt_lock",
-    "&v->key_lock": "key_lock",
+    "&kn->key_lock": "key_lock",
     "&ff->uapi_mutex": "fc->uapi_mutex",
     "&v->namespace_sem": "namespace_sem",
-    "&v->fsnotify_mark_lock": "fsnotify_mark_lock",
+    "&fsnotify_net(v)->fsnotify_mark_lock": "fsnotify_mark_lock",
     "&s->s_umount": "sb->s_umount",
     "&clp->cl_lock": "clp->cl_lock",
     "&net->lock": "net->lock",
@@ -44,7 +44,7 @@ CLASSES = {
     "&v->sb_lock": "sb_lock",
     "&ida->lock": "each IDA's lock",
     "&t->sig_lock": "task->sig_lock",
-    "&v->test_objects_lock": "test_objects_lock",
+    "&watch_queue_net(v)->test_objects_lock": "test_objects_lock",
     "&wqueue->lock": "wqueue->lock",
     "&wlist->lock": "wlist->lock",
     "&pipe->rd_wait": "a wait queue's lock",
@@ -55,7 +55,7 @@ CLASSES = {
     "&v->tasks_lock": "tasks_lock",
     "&t->fs.lock": "fs->lock",
     "&t->files.file_lock": "files->file_lock",
-    "&v->nfs_client_lock": "nfs_client_lock",
+    "&nn->nfs_client_lock": "nfs_client_lock",
 }
 
 

@@ -16,8 +16,6 @@
 #include <vfs/mount.h>
 #include <vfs/anon_inodes.h>
 #include <vfs/pipe.h>
-#include <vfs/key.h>
-#include <vfs/test_source.h>
 
 #define VFSIM_CLOCK_STEP_NS 1000	/* each syscall advances time by 1 us */
 /* CLOCK_REALTIME at boot: 2020-02-21 00:00:00 UTC, the date of v17. */
@@ -90,7 +88,7 @@ static void vfsim_free_tables(struct vfsim *v)
 	ida_destroy(&v->mnt_id_ida);
 	ida_destroy(&v->mnt_group_ida);
 	ida_destroy(&v->unnamed_dev_ida);
-	unregister_filesystems(v);
+	filesystems_release(v);
 }
 
 /*
@@ -133,7 +131,8 @@ static int vfsim_init_tables(struct vfsim *v)
 	return 0;
 }
 
-int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
+int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns,
+		const struct pernet_operations *const *ops, size_t nr_ops)
 {
 	struct vfsim_entry e;
 	int err;
@@ -163,29 +162,26 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 	INIT_LIST_HEAD(&v->expiry_list);
 	INIT_LIST_HEAD(&v->umount_list);
 	INIT_LIST_HEAD(&v->notify_list);
-	mutex_init(&v->fsnotify_mark_lock);
 	seqlock_init(&v->rename_lock);
 	spin_lock_init(&v->dcache_lock);
 	spin_lock_init(&v->tasks_lock);
 	INIT_LIST_HEAD(&v->tasks);
 	mutex_init(&v->pipe_mnt_lock);
 	mutex_init(&v->anon_inode_mnt_lock);
-	mutex_init(&v->nfs_client_lock);
-	INIT_LIST_HEAD(&v->nfs_client_list);
-	spin_lock_init(&v->test_objects_lock);
-	INIT_LIST_HEAD(&v->test_objects);
-	keys_init(v);
 	v->clock_ns = clock_ns;
 	v->realtime_base = VFSIM_REALTIME_BASE - (time64_t)(v->clock_ns / 1000000000ULL);
 
 	vfsim_enter_kernel(&e, v);
 	err = vfsim_init_tables(v);
 	if (!err)
-		err = vfsim_register_builtin_filesystems(v);
+		err = pernet_init(v, ops, nr_ops);
 	if (!err) {
 		v->init_task = task_alloc(v, NULL, 0, 0);
-		if (!v->init_task)
+		if (!v->init_task) {
+			pernet_pre_exit(v);
+			pernet_exit(v);
 			err = -ENOMEM;
+		}
 	}
 	if (err)
 		vfsim_free_tables(v);
@@ -193,8 +189,10 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns)
 	return err;
 }
 
-/* Every task, every mount, every table; the heap is then empty but for
- * what leaked. */
+/* Every task, every subsystem, every mount, every table; the heap is then
+ * empty but for what leaked.  The subsystems go in two steps around the
+ * mount tree: pre_exit() drops what they hold of it (keys' watches on
+ * pipes, test objects), exit() runs once the superblocks are gone. */
 void kernel_teardown(struct vfsim *v)
 {
 	struct task_struct *t, *n;
@@ -213,13 +211,13 @@ void kernel_teardown(struct vfsim *v)
 		v->init_task = NULL;
 	}
 	ksim_current_task = NULL;
-	keys_teardown(v);
-	test_objects_release(v);
+	pernet_pre_exit(v);
 	pipefs_kern_unmount(v);
 	anon_inode_kern_unmount(v);
 	namespace_teardown(v);
 	rcu_barrier();
 	WARN_ON(!list_empty(&v->super_blocks));
+	pernet_exit(v);
 	vfsim_free_tables(v);
 	rcu_barrier();
 	vfsim_leave(&e);

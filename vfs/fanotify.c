@@ -14,9 +14,9 @@
  * differs: docs/fanotify.md.
  *
  * Locks (outermost first): namespace_sem, held by the poster (called from
- * namespace_unlock()); v->fsnotify_mark_lock, every mark and each
- * namespace's mark list and count; a group's notification_waitq.lock, its
- * queue.
+ * namespace_unlock()); fsnotify_mark_lock (struct fsnotify_net), every
+ * mark and each namespace's mark list and count; a group's
+ * notification_waitq.lock, its queue.
  */
 #include <fcntl.h>
 #include <stddef.h>
@@ -110,7 +110,7 @@ struct fsnotify_group {
 	/* Preallocated: queued (once) when an event does not fit or cannot
 	 * be allocated, so no event is lost without a record saying so. */
 	struct fanotify_event *overflow_event;
-	/* This group's marks, under v->fsnotify_mark_lock. */
+	/* This group's marks, under fsnotify_mark_lock. */
 	struct list_head marks_list;
 };
 
@@ -188,19 +188,19 @@ void fsnotify_mnt(u32 mask, struct mnt_namespace *ns, struct vfsmount *mnt)
 	if (!ns || !READ_ONCE(ns->n_fsnotify_marks))
 		return;
 	v = ns->kernel;
-	mutex_lock(&v->fsnotify_mark_lock);
+	mutex_lock(&fsnotify_net(v)->fsnotify_mark_lock);
 	list_for_each_entry(mark, &ns->fsnotify_marks, obj_list) {
 		u32 m = mask & mark->mask & ~mark->ignore_mask;
 
 		if (m)
 			fanotify_handle_event(mark->group, m, mnt);
 	}
-	mutex_unlock(&v->fsnotify_mark_lock);
+	mutex_unlock(&fsnotify_net(v)->fsnotify_mark_lock);
 }
 
 /* ---- marks (fs/notify/mark.c) ------------------------------------------- */
 
-/* Caller holds v->fsnotify_mark_lock. */
+/* Caller holds fsnotify_mark_lock. */
 static void fsnotify_detach_mark(struct fsnotify_mark *mark)
 {
 	list_del(&mark->g_list);
@@ -209,7 +209,7 @@ static void fsnotify_detach_mark(struct fsnotify_mark *mark)
 	kfree(mark);
 }
 
-/* Caller holds v->fsnotify_mark_lock. */
+/* Caller holds fsnotify_mark_lock. */
 static struct fsnotify_mark *fsnotify_find_mark(struct fsnotify_group *group,
 						struct mnt_namespace *ns)
 {
@@ -226,10 +226,10 @@ static void fsnotify_clear_marks_by_group(struct fsnotify_group *group)
 	struct vfsim *v = group->kernel;
 	struct fsnotify_mark *mark, *n;
 
-	mutex_lock(&v->fsnotify_mark_lock);
+	mutex_lock(&fsnotify_net(v)->fsnotify_mark_lock);
 	list_for_each_entry_safe(mark, n, &group->marks_list, g_list)
 		fsnotify_detach_mark(mark);
-	mutex_unlock(&v->fsnotify_mark_lock);
+	mutex_unlock(&fsnotify_net(v)->fsnotify_mark_lock);
 }
 
 void fsnotify_mntns_delete(struct mnt_namespace *ns)
@@ -237,10 +237,10 @@ void fsnotify_mntns_delete(struct mnt_namespace *ns)
 	struct vfsim *v = ns->kernel;
 	struct fsnotify_mark *mark, *n;
 
-	mutex_lock(&v->fsnotify_mark_lock);
+	mutex_lock(&fsnotify_net(v)->fsnotify_mark_lock);
 	list_for_each_entry_safe(mark, n, &ns->fsnotify_marks, obj_list)
 		fsnotify_detach_mark(mark);
-	mutex_unlock(&v->fsnotify_mark_lock);
+	mutex_unlock(&fsnotify_net(v)->fsnotify_mark_lock);
 }
 
 long fsnotify_check_marks(struct mnt_namespace *ns)
@@ -248,7 +248,7 @@ long fsnotify_check_marks(struct mnt_namespace *ns)
 	struct fsnotify_mark *mark, *other;
 	long n = 0;
 
-	mutex_lock(&ns->kernel->fsnotify_mark_lock);
+	mutex_lock(&fsnotify_net(ns->kernel)->fsnotify_mark_lock);
 	list_for_each_entry(mark, &ns->fsnotify_marks, obj_list) {
 		bool on_group = false;
 
@@ -262,7 +262,7 @@ long fsnotify_check_marks(struct mnt_namespace *ns)
 	}
 	if (n >= 0 && (unsigned long)n != ns->n_fsnotify_marks)
 		n = -1;
-	mutex_unlock(&ns->kernel->fsnotify_mark_lock);
+	mutex_unlock(&fsnotify_net(ns->kernel)->fsnotify_mark_lock);
 	return n;
 }
 
@@ -273,12 +273,12 @@ static int fanotify_add_mark(struct fsnotify_group *group,
 	struct vfsim *v = group->kernel;
 	struct fsnotify_mark *mark;
 
-	mutex_lock(&v->fsnotify_mark_lock);
+	mutex_lock(&fsnotify_net(v)->fsnotify_mark_lock);
 	mark = fsnotify_find_mark(group, ns);
 	if (!mark) {
 		mark = kzalloc(sizeof(*mark), GFP_KERNEL);
 		if (!mark) {
-			mutex_unlock(&v->fsnotify_mark_lock);
+			mutex_unlock(&fsnotify_net(v)->fsnotify_mark_lock);
 			return -ENOMEM;
 		}
 		mark->group = group;
@@ -291,7 +291,7 @@ static int fanotify_add_mark(struct fsnotify_group *group,
 		mark->ignore_mask |= mask;
 	else
 		mark->mask |= mask;
-	mutex_unlock(&v->fsnotify_mark_lock);
+	mutex_unlock(&fsnotify_net(v)->fsnotify_mark_lock);
 	return 0;
 }
 
@@ -302,10 +302,10 @@ static int fanotify_remove_mark(struct fsnotify_group *group,
 	struct vfsim *v = group->kernel;
 	struct fsnotify_mark *mark;
 
-	mutex_lock(&v->fsnotify_mark_lock);
+	mutex_lock(&fsnotify_net(v)->fsnotify_mark_lock);
 	mark = fsnotify_find_mark(group, ns);
 	if (!mark) {
-		mutex_unlock(&v->fsnotify_mark_lock);
+		mutex_unlock(&fsnotify_net(v)->fsnotify_mark_lock);
 		return -ENOENT;
 	}
 	if (flags & FANOTIFY_MARK_IGNORE_BITS)
@@ -315,7 +315,7 @@ static int fanotify_remove_mark(struct fsnotify_group *group,
 	/* A mark that wants and ignores nothing goes. */
 	if (!mark->mask && !mark->ignore_mask)
 		fsnotify_detach_mark(mark);
-	mutex_unlock(&v->fsnotify_mark_lock);
+	mutex_unlock(&fsnotify_net(v)->fsnotify_mark_lock);
 	return 0;
 }
 
@@ -729,3 +729,26 @@ out_fput:
 	fput(f);
 	return ret;
 }
+
+/* ---- the subsystem (vfs/pernet.h) --------------------------------------- */
+
+static int fsnotify_net_init(struct vfsim *v)
+{
+	mutex_init(&fsnotify_net(v)->fsnotify_mark_lock);
+	return 0;
+}
+
+/* The namespaces' end took their marks (fsnotify_mntns_delete()), the
+ * groups' last close the rest. */
+static void fsnotify_net_exit(struct vfsim *v)
+{
+	mutex_destroy(&fsnotify_net(v)->fsnotify_mark_lock);
+}
+
+const struct pernet_operations fsnotify_net_ops = {
+	.name = "fsnotify",
+	.id = PERNET_FSNOTIFY,
+	.size = sizeof(struct fsnotify_net),
+	.init = fsnotify_net_init,
+	.exit = fsnotify_net_exit,
+};

@@ -27,6 +27,20 @@
 #define FS_MNT_DETACH	0x02000000
 #define FS_MNT_MOVE	(FS_MNT_ATTACH | FS_MNT_DETACH)
 
+/*
+ * fanotify's state in an instance: the state of subsystem PERNET_FSNOTIFY
+ * (vfs/pernet.h), reached through fsnotify_net().  Linux has a lock per
+ * mark connector and per group; the model's one lock covers every mark.
+ */
+struct fsnotify_net {
+	struct mutex fsnotify_mark_lock;
+};
+
+static inline struct fsnotify_net *fsnotify_net(const struct vfsim *v)
+{
+	return net_generic(v, PERNET_FSNOTIFY);
+}
+
 /* fs/notify/fsnotify.c: post @mask about @mnt to the marks on @ns. */
 void fsnotify_mnt(u32 mask, struct mnt_namespace *ns, struct vfsmount *mnt);
 

@@ -380,7 +380,10 @@ struct fs_context {
 };
 
 int register_filesystem(struct vfsim *v, struct file_system_type *tmpl);
-void unregister_filesystems(struct vfsim *v);
+void unregister_filesystem(struct vfsim *v, const struct file_system_type *tmpl);
+int register_filesystems(struct vfsim *v, struct file_system_type *const *types, size_t nr);
+void unregister_filesystems(struct vfsim *v, struct file_system_type *const *types, size_t nr);
+void filesystems_release(struct vfsim *v);
 struct file_system_type *get_fs_type(struct vfsim *v, const char *name);
 
 /* super.c */

@@ -3,7 +3,9 @@
  * struct vfsim: one simulated kernel.  Everything the real kernel keeps in
  * globals (the mount hash, the ID allocators, rename_lock, the super_blocks
  * list, the filesystem registry, the clock) hangs off it, so instances are
- * independent of each other.
+ * independent of each other; so does, through net_generic(), the state
+ * each subsystem keeps per instance, as Linux's keep theirs per network
+ * namespace (vfs/pernet.h).
  */
 #ifndef _VFSIM_VFS_KERNEL_H
 #define _VFSIM_VFS_KERNEL_H
@@ -14,6 +16,7 @@
 #include <linux/hlist_table.h>
 #include <linux/idr.h>
 #include <vfs/task.h>
+#include <vfs/pernet.h>
 
 struct lsm_policy;
 
@@ -28,8 +31,18 @@ struct vfsim {
 	 */
 	bool nosleep;
 
-	/* Filesystem types (registration happens at create time). */
+	/* Filesystem types, registered by their subsystems' init(). */
 	struct list_head filesystems;
+
+	/*
+	 * Subsystems (vfs/pernet.h): the table the instance was made with,
+	 * how many of it are set up, and the state of each, by enum
+	 * pernet_id (net_generic(); each subsystem has its own accessor).
+	 */
+	const struct pernet_operations *const *pernet_ops;
+	unsigned int nr_pernet;
+	u32 pernet_ids;			/* bit n: the subsystem of ID n is set up */
+	void *net_generic[PERNET_MAX];
 
 	/* Superblocks */
 	spinlock_t sb_lock;
@@ -73,10 +86,9 @@ struct vfsim {
 	/*
 	 * fanotify mount events (vfs/fanotify.c): mounts whose attach or
 	 * detach namespace_unlock() reports (6.15's notify_list, under
-	 * namespace_sem), and the lock of every fanotify mark.
+	 * namespace_sem).
 	 */
 	struct list_head notify_list;
-	struct mutex fsnotify_mark_lock;
 
 	/* Dentries */
 	seqlock_t rename_lock;
@@ -90,11 +102,6 @@ struct vfsim {
 	struct list_head tasks;
 	struct task_struct *init_task;
 	int next_pid;
-
-	/* NFS clients of the instance's one network namespace (the
-	 * kernel's struct nfs_net; fs/nfs/client.c) */
-	struct mutex nfs_client_lock;
-	struct list_head nfs_client_list;
 
 	/* pipefs, kern_mount()ed on the first pipe2() (see vfs/pipe.c) */
 	struct mutex pipe_mnt_lock;
@@ -125,22 +132,6 @@ struct vfsim {
 	 * walk would post nothing and is not taken (mount_notify.c). */
 	atomic_long_t mount_watch_lists;
 
-	/* Watchable test objects (watch_queue/test_source.c) */
-	spinlock_t test_objects_lock;
-	struct list_head test_objects;
-
-	/*
-	 * Keys (security/keys/).  key_lock serialises the whole key model:
-	 * every key's fields, every keyring's links, the serial list, the
-	 * graveyard and the task keyrings.  Serials are handed out in order
-	 * from KEY_SERIAL_START (5.8 draws them at random).
-	 */
-	struct mutex key_lock;
-	struct list_head keys;		/* every live key, in serial order */
-	struct list_head key_graveyard;	/* keys whose last ref went, to destroy */
-	s32 key_serial_next;
-	struct key *user_keyring_register;
-
 	/* What vfsim_snapshot() saved (vfs/snapshot.c); harness memory. */
 	struct kernel_image *image;
 
@@ -150,7 +141,7 @@ struct vfsim {
 	/*
 	 * Virtual clock, advanced on every syscall entry: deterministic.
 	 * Every thread in the instance writes it, so it has a cache line of
-	 * its own: a poster sharing it with test_objects_lock and booted
+	 * its own: a poster sharing it with the test objects' lock and booted
 	 * lost a cache miss per record to a reader's syscalls.
 	 */
 	char __pad_clock[64];
@@ -184,6 +175,12 @@ static inline void testing_point(struct vfsim *v, int point, const void *obj)
 		hook(v, point, obj, v->testing_hook_arg);
 }
 
+/* The state of subsystem @id of @v (vfs/pernet.h); NULL if it has none. */
+static inline void *net_generic(const struct vfsim *v, enum pernet_id id)
+{
+	return v->net_generic[id];
+}
+
 /* The instance the running thread is in (inside a syscall). */
 static inline struct vfsim *current_kernel(void) { return current->kernel; }
 
@@ -204,16 +201,15 @@ void vfsim_enter(struct vfsim_entry *e, struct task_struct *t);
 void vfsim_leave(struct vfsim_entry *e);
 void vfsim_enter_kernel(struct vfsim_entry *e, struct vfsim *v);
 
-/* Registration of the built-in filesystem types. */
-int vfsim_register_builtin_filesystems(struct vfsim *v);
-
 /*
  * The kernel's half of an instance's life (vfs/core.c): set up every table
  * of @v (allocated and zeroed by the caller, its ksim context ready) with
- * @m_hash_shift and the clock starting at @clock_ns; and take everything
- * down again.  The API layer (api/instance.c) does the rest.
+ * @m_hash_shift and the clock starting at @clock_ns, then the subsystems of
+ * @ops in order (vfs/pernet.h; builtin_pernet_ops, or a test's); and take
+ * everything down again.  The API layer (api/instance.c) does the rest.
  */
-int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns);
+int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns,
+		const struct pernet_operations *const *ops, size_t nr_ops);
 void kernel_teardown(struct vfsim *v);
 
 /*

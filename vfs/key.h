@@ -11,16 +11,13 @@
 
 struct key;
 struct task_struct;
-struct vfsim;
 
 /* fork: the child shares the parent's session keyring (copy_creds()). */
 void key_fork(struct task_struct *child, const struct task_struct *parent);
 /* exit: the task's thread, process and session keyrings are put. */
 void exit_keys(struct task_struct *t);
-/* The instance's key state, set up by kernel_init() and taken down (every
- * remaining key destroyed) by kernel_teardown() after the last task. */
-void keys_init(struct vfsim *v);
-void keys_teardown(struct vfsim *v);
+/* The instance's key state is a subsystem (vfs/pernet.h): key_net_ops,
+ * security/keys/key.c. */
 
 /* The system calls (security/keys/keyctl.c); -errno on failure. */
 long ksys_add_key(const char __user *_type, const char __user *_description,

@@ -223,7 +223,7 @@ struct mnt_namespace {
 	struct vfsim *kernel;		/* set once */
 	/*
 	 * fanotify marks on this namespace (FAN_MARK_MNTNS; vfs/fanotify.c),
-	 * and how many: under v->fsnotify_mark_lock; the count is read
+	 * and how many: under fsnotify_mark_lock; the count is read
 	 * without it (READ_ONCE) to skip the work when nobody watches.
 	 */
 	struct list_head fsnotify_marks;

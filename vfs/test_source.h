@@ -5,12 +5,10 @@
 
 #include <linux/kdefs.h>
 
-struct vfsim;
 
 long test_object_watch(int watch_fd, u64 object, int watch_id);
 long test_object_unwatch(int watch_fd, u64 object);
 long test_object_post(u64 object, const void __user *record);
 long test_object_destroy(u64 object);
-void test_objects_release(struct vfsim *v);
 
 #endif

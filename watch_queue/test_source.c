@@ -12,14 +12,28 @@
 #include <vfs/test_source.h>
 #include <vfs/watch_queue.h>
 
+/*
+ * The notification core's state in an instance: the state of subsystem
+ * PERNET_WATCH_QUEUE (vfs/pernet.h), the instance's test objects.
+ */
+struct watch_queue_net {
+	spinlock_t test_objects_lock;
+	struct list_head test_objects;
+};
+
+static inline struct watch_queue_net *watch_queue_net(const struct vfsim *v)
+{
+	return net_generic(v, PERNET_WATCH_QUEUE);
+}
+
 struct test_object {
-	struct list_head node;		/* on v->test_objects */
+	struct list_head node;		/* on watch_queue_net(v)->test_objects */
 	u64 id;
 	struct watch_list *watchers;
 };
 
 /*
- * Caller holds v->test_objects_lock, or is in an RCU read-side section:
+ * Caller holds test_objects_lock, or is in an RCU read-side section:
  * objects are added and removed with the RCU list calls under the lock and
  * freed after a grace period, so a poster needs no lock to find one.
  */
@@ -27,7 +41,7 @@ static struct test_object *find_object(struct vfsim *v, u64 id)
 {
 	struct test_object *o;
 
-	list_for_each_entry_rcu(o, &v->test_objects, node)
+	list_for_each_entry_rcu(o, &watch_queue_net(v)->test_objects, node)
 		if (o->id == id)
 			return o;
 	return NULL;
@@ -72,22 +86,22 @@ long test_object_watch(int watch_fd, u64 object, int watch_id)
 	watch->info_id = (u32)watch_id << WATCH_INFO_ID__SHIFT;
 
 	/* The object cannot be destroyed while a watch is being added to it. */
-	spin_lock(&v->test_objects_lock);
+	spin_lock(&watch_queue_net(v)->test_objects_lock);
 	o = find_object(v, object);
 	if (!o) {
-		spin_unlock(&v->test_objects_lock);
+		spin_unlock(&watch_queue_net(v)->test_objects_lock);
 		fresh = new_object(object);
-		spin_lock(&v->test_objects_lock);
+		spin_lock(&watch_queue_net(v)->test_objects_lock);
 		o = find_object(v, object);
 	}
 	if (!o && fresh) {
-		list_add_tail_rcu(&fresh->node, &v->test_objects);
+		list_add_tail_rcu(&fresh->node, &watch_queue_net(v)->test_objects);
 		o = fresh;
 		fresh = NULL;
 	}
 	if (o)
 		ret = add_watch_to_object(watch, o->watchers);
-	spin_unlock(&v->test_objects_lock);
+	spin_unlock(&watch_queue_net(v)->test_objects_lock);
 	if (fresh) {
 		kfree(fresh->watchers);
 		kfree(fresh);
@@ -111,11 +125,11 @@ long test_object_unwatch(int watch_fd, u64 object)
 	wqueue = get_watch_queue(watch_fd);
 	if (IS_ERR(wqueue))
 		return PTR_ERR(wqueue);
-	spin_lock(&v->test_objects_lock);
+	spin_lock(&watch_queue_net(v)->test_objects_lock);
 	o = find_object(v, object);
 	if (o)
 		ret = remove_watch_from_object(o->watchers, wqueue, object, false);
-	spin_unlock(&v->test_objects_lock);
+	spin_unlock(&watch_queue_net(v)->test_objects_lock);
 	put_watch_queue(wqueue);
 	return ret;
 }
@@ -156,26 +170,42 @@ long test_object_destroy(u64 object)
 	struct vfsim *v = current_kernel();
 	struct test_object *o;
 
-	spin_lock(&v->test_objects_lock);
+	spin_lock(&watch_queue_net(v)->test_objects_lock);
 	o = find_object(v, object);
 	if (o) {
 		list_del_rcu(&o->node);
 		remove_watch_list(o->watchers, object);
 	}
-	spin_unlock(&v->test_objects_lock);
+	spin_unlock(&watch_queue_net(v)->test_objects_lock);
 	if (!o)
 		return -ENOENT;
 	kfree_rcu(o, rcu);	/* a poster may be looking at it */
 	return 0;
 }
 
-void test_objects_release(struct vfsim *v)
+static int watch_queue_net_init(struct vfsim *v)
+{
+	spin_lock_init(&watch_queue_net(v)->test_objects_lock);
+	INIT_LIST_HEAD(&watch_queue_net(v)->test_objects);
+	return 0;
+}
+
+/* Before the mount tree goes: an object's watches hold their queues' pipes. */
+static void test_objects_release(struct vfsim *v)
 {
 	struct test_object *o, *n;
 
-	list_for_each_entry_safe(o, n, &v->test_objects, node) {
+	list_for_each_entry_safe(o, n, &watch_queue_net(v)->test_objects, node) {
 		list_del(&o->node);
 		remove_watch_list(o->watchers, o->id);
 		kfree(o);
 	}
 }
+
+const struct pernet_operations watch_queue_net_ops = {
+	.name = "watch_queue",
+	.id = PERNET_WATCH_QUEUE,
+	.size = sizeof(struct watch_queue_net),
+	.init = watch_queue_net_init,
+	.pre_exit = test_objects_release,
+};

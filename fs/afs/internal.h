@@ -8,22 +8,23 @@
  * describes the mount data that builds it.
  *
  * Objects and lifetimes:
- *  - afs_net: an instance's cell database (Linux keeps one per network
- *    namespace).  Every AFS superblock holds a reference, so the database
- *    lives exactly as long as some AFS superblock does, and it is found
- *    through them (afs_net_find()): struct vfsim has no slot for it, and
- *    nothing has to be torn down by hand when an instance goes.
+ *  - afs_net: an instance's AFS state, as Linux keeps one per network
+ *    namespace: the state of subsystem PERNET_AFS (vfs/pernet.h), reached
+ *    through afs_net().  It holds the cell database, which every AFS
+ *    superblock uses (net->usage), so that the database lives exactly as
+ *    long as some AFS superblock does: the last one's end empties it, and
+ *    afs_net_find() finds none until the next AFS mount.
  *  - afs_cell, afs_server, afs_volume: owned by their net; never removed
  *    while it lives, so superblocks and dentries point at them freely.
  *    Immutable once added, except afs_server.down.
  *  - afs_super_info (sb->s_fs_info): the dynamic root's or a volume's.
  *
  * Locks, and what each protects (how they nest: docs/internals.md, "Locks"):
- *   afs_mount_mutex	finding or creating an instance's net, adding cells
- *			to it, making AFS superblocks (so two first mounts
- *			cannot make two databases, and sget never races)
- *   net->lock		net->cells, afs_server.down, net->volume_sbs,
- *			net->dynroot_sb
+ *   net->mount_mutex	using the database, adding cells to it, making AFS
+ *			superblocks (so that sget never races and a mount
+ *			sees the cells it looked up stay)
+ *   net->lock		net->usage, net->cells, afs_server.down,
+ *			net->volume_sbs, net->dynroot_sb
  *   v->sb_lock		sb->s_fs_info while the sb is on super_blocks
  */
 #ifndef _VFSIM_FS_AFS_INTERNAL_H
@@ -32,7 +33,7 @@
 #include "rxrpc.h"
 
 #include <linux/mutex.h>
-#include <linux/refcount.h>
+#include <vfs/kernel.h>
 #include <vfs/mount.h>
 
 struct vfsim;
@@ -102,15 +103,18 @@ struct afs_cell {
 };
 
 struct afs_net {
-	refcount_t		usage;		/* one per AFS superblock, plus users */
+	struct mutex		mount_mutex;
 	struct mutex		lock;
+	/* One per AFS superblock, plus users; 0: there is no database (no
+	 * cells), and afs_net_find() says so. */
+	unsigned int		usage;
 	struct list_head	cells;		/* definition order; the first is the root cell */
 	struct list_head	volume_sbs;	/* afs_super_info of the volume superblocks */
 	struct super_block	*dynroot_sb;	/* not a reference: cleared by its kill_sb */
 };
 
 struct afs_super_info {
-	struct afs_net		*net;		/* a reference */
+	struct afs_net		*net;		/* a use (net->usage) */
 	struct afs_cell		*cell;		/* NULL on the dynamic root */
 	struct afs_volume	*volume;	/* NULL on the dynamic root */
 	struct super_block	*sb;
@@ -138,9 +142,6 @@ struct afs_fs_context {
 	char			volname[AFS_MAXVOLNAME + 1];
 	struct list_head	cells;		/* the cells the data defines */
 };
-
-/* The mount, cell and superblock serialisation of the locking comment. */
-extern struct mutex afs_mount_mutex;
 
 /* addr.c */
 int afs_parse_uuid(const char *s, uuid_t *uuid);
@@ -172,8 +173,13 @@ unsigned int afs_volume_servers_up(const struct afs_volume *volume);
 int afs_resolve_cells(struct list_head *cells);
 
 /* net.c */
+static inline struct afs_net *afs_net(const struct vfsim *v)
+{
+	return net_generic(v, PERNET_AFS);
+}
+
 struct afs_net *afs_net_find(struct vfsim *v);
-struct afs_net *afs_alloc_net(void);
+void afs_get_net(struct afs_net *net);
 void afs_put_net(struct afs_net *net);
 int afs_net_add_cells(struct afs_net *net, struct list_head *cells);
 
@@ -187,6 +193,7 @@ void afs_dynroot_rmdir(struct super_block *sb, struct afs_cell *cell);
 long afs_set_server_state(struct afs_net *net, const uuid_t *uuid, bool up);
 
 /* super.c */
+extern struct file_system_type afs_fs_type;
 bool afs_is_afs_sb(const struct super_block *sb);
 int afs_fsinfo(struct path *path, struct fsinfo_context *ctx);
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * An instance's cell database (Linux's struct afs_net): finding it through
- * the instance's AFS superblocks, making it, dropping it, and adding cells
- * to it (with their directories in the dynamic root, as
- * afs_dynroot_mkdir() does when a cell is added in Linux).
+ * An instance's AFS state (Linux's struct afs_net, one per network
+ * namespace; here the state of subsystem PERNET_AFS, vfs/pernet.h): the
+ * cell database, used by every AFS superblock, and emptied by the last of
+ * them; adding cells to it (with their directories in the dynamic root,
+ * as afs_dynroot_mkdir() does when a cell is added in Linux).
  */
 #include "internal.h"
 
@@ -11,67 +12,50 @@
 #include <linux/slab.h>
 #include <vfs/kernel.h>
 
-DEFINE_MUTEX(afs_mount_mutex);
-
 /*
- * afs_net_find - the database of @v's AFS superblocks, with a reference,
- * or NULL if there is no AFS superblock.  The caller holds afs_mount_mutex,
- * so that the answer stays true while it makes one.
- *
- * A superblock publishes its afs_super_info under sb_lock once it is fully
- * set up and unpublishes it under sb_lock before it drops its reference on
- * the net, so a net seen here still has that reference.
+ * afs_net_find - @v's AFS state with a use of its database, or NULL if
+ * there is no database (no AFS superblock, nor a user).  A caller that
+ * needs the answer to stay true holds net->mount_mutex.
  */
 struct afs_net *afs_net_find(struct vfsim *v)
 {
-	struct afs_net *net = NULL;
-	struct super_block *sb;
+	struct afs_net *net = afs_net(v);
+	bool found;
 
-	spin_lock(&v->sb_lock);
-	list_for_each_entry(sb, &v->super_blocks, s_list) {
-		struct afs_super_info *as;
-
-		if (!afs_is_afs_sb(sb))
-			continue;
-		as = sb->s_fs_info;
-		if (as) {
-			net = as->net;
-			refcount_inc(&net->usage);
-			break;
-		}
-	}
-	spin_unlock(&v->sb_lock);
-	return net;
+	mutex_lock(&net->lock);
+	found = net->usage != 0;
+	if (found)
+		net->usage++;
+	mutex_unlock(&net->lock);
+	return found ? net : NULL;
 }
 
-struct afs_net *afs_alloc_net(void)
+/* A use of the database: the first makes it (empty). */
+void afs_get_net(struct afs_net *net)
 {
-	struct afs_net *net = kzalloc(sizeof(*net), GFP_KERNEL);
-
-	if (!net)
-		return NULL;
-	refcount_set(&net->usage, 1);
-	mutex_init(&net->lock);
-	INIT_LIST_HEAD(&net->cells);
-	INIT_LIST_HEAD(&net->volume_sbs);
-	return net;
+	mutex_lock(&net->lock);
+	net->usage++;
+	mutex_unlock(&net->lock);
 }
 
+/* The last use gone (the last AFS superblock's end): the database goes. */
 void afs_put_net(struct afs_net *net)
 {
-	if (!net || !refcount_dec_and_test(&net->usage))
+	if (!net)
 		return;
-	WARN_ON(!list_empty(&net->volume_sbs) || net->dynroot_sb);
-	afs_free_cells(&net->cells);
-	mutex_destroy(&net->lock);
-	kfree(net);
+	mutex_lock(&net->lock);
+	if (!--net->usage) {
+		WARN_ON(!list_empty(&net->volume_sbs) || net->dynroot_sb);
+		afs_free_cells(&net->cells);
+	}
+	mutex_unlock(&net->lock);
 }
 
 /*
  * afs_net_add_cells - move the cells of @cells (a parse list) into @net,
  * all or none: -EEXIST if a cell of that name or a fileserver of that UUID
  * is already there, -ENOMEM if a directory could not be made in the
- * dynamic root.  The caller holds afs_mount_mutex: no mount can be looking
+ * dynamic root.  The caller holds net->mount_mutex: no mount can be looking
  * for these cells while they are added (or taken away again).
  */
 int afs_net_add_cells(struct afs_net *net, struct list_head *cells)
@@ -113,3 +97,37 @@ out:
 	mutex_unlock(&net->lock);
 	return err;
 }
+
+static int afs_net_init(struct vfsim *v)
+{
+	struct afs_net *net = afs_net(v);
+
+	mutex_init(&net->mount_mutex);
+	mutex_init(&net->lock);
+	INIT_LIST_HEAD(&net->cells);
+	INIT_LIST_HEAD(&net->volume_sbs);
+	return 0;
+}
+
+/* After the last superblock: the database is gone with it. */
+static void afs_net_exit(struct vfsim *v)
+{
+	struct afs_net *net = afs_net(v);
+
+	WARN_ON(net->usage || !list_empty(&net->cells));
+	mutex_destroy(&net->lock);
+	mutex_destroy(&net->mount_mutex);
+}
+
+static struct file_system_type *const afs_types[] = { &afs_fs_type };
+
+/* The subsystem, with the type afs_init() registers. */
+const struct pernet_operations afs_net_ops = {
+	.name = "afs",
+	.id = PERNET_AFS,
+	.size = sizeof(struct afs_net),
+	.fs_types = afs_types,
+	.nr_fs_types = ARRAY_SIZE(afs_types),
+	.init = afs_net_init,
+	.exit = afs_net_exit,
+};

@@ -716,9 +716,9 @@ static int afs_set_options(struct super_block *sb, struct afs_super_info *as)
 }
 
 /*
- * A new superblock: fill it, then make it known to the net (its list of
- * volume superblocks, or as its dynamic root) and publish its
- * afs_super_info, which is what afs_net_find() looks for.
+ * A new superblock: fill it, then make it known to the net (a use of the
+ * database, and its list of volume superblocks or its dynamic root) and
+ * publish its afs_super_info, which is what afs_test_super() looks for.
  */
 static int afs_fill_super(struct super_block *sb, struct afs_fs_context *ctx,
 			  struct afs_sb_key *key)
@@ -754,8 +754,8 @@ static int afs_fill_super(struct super_block *sb, struct afs_fs_context *ctx,
 		return err;
 	}
 
-	refcount_inc(&key->net->usage);
 	mutex_lock(&key->net->lock);
+	key->net->usage++;
 	if (as->dyn_root)
 		key->net->dynroot_sb = sb;
 	else
@@ -819,15 +819,9 @@ static int afs_get_tree(struct fs_context *fc)
 	if (err)
 		goto out_ctx;
 
-	mutex_lock(&afs_mount_mutex);
-	key.net = afs_net_find(v);
-	if (!key.net) {
-		key.net = afs_alloc_net();
-		if (!key.net) {
-			err = -ENOMEM;
-			goto out_unlock;
-		}
-	}
+	key.net = afs_net(v);
+	mutex_lock(&key.net->mount_mutex);
+	afs_get_net(key.net);
 	key.dyn_root = ctx.dyn_root;
 	if (!key.dyn_root) {
 		err = afs_find_target(&ctx, &key);
@@ -861,8 +855,7 @@ static int afs_get_tree(struct fs_context *fc)
 
 out_net:
 	afs_put_net(key.net);
-out_unlock:
-	mutex_unlock(&afs_mount_mutex);
+	mutex_unlock(&key.net->mount_mutex);
 out_ctx:
 	afs_free_fs_context(&ctx);
 	return err;

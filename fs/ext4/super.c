@@ -533,10 +533,20 @@ static int ext4_reconfigure(struct fs_context *fc)
 	return 0;
 }
 
-struct file_system_type ext4_fs_type = {
+static struct file_system_type ext4_fs_type = {
 	.name = "ext4",
 	.fs_flags = FS_REQUIRES_DEV,
 	.get_tree = ext4_get_tree,
 	.reconfigure = ext4_reconfigure,
 	.kill_sb = kill_anon_super,
+};
+
+/* What Linux's ext4_init_fs() registers, per instance (vfs/pernet.h). */
+static struct file_system_type *const ext4_types[] = { &ext4_fs_type };
+
+const struct pernet_operations ext4_net_ops = {
+	.name = "ext4",
+	.id = PERNET_EXT4,
+	.fs_types = ext4_types,
+	.nr_fs_types = ARRAY_SIZE(ext4_types),
 };

@@ -10,8 +10,9 @@
  * and two names are two servers here.)
  *
  * The kernel keeps its clients per network namespace (struct nfs_net);
- * the model has one network namespace per instance, and keeps them in
- * struct vfsim, with everything else the instance owns (a list shared by
+ * the model has one network namespace per instance, and keeps them in the
+ * instance's struct nfs_net (nfs_net(), the state of subsystem PERNET_NFS,
+ * on the instance's heap with everything else it owns: a list shared by
  * instances would point from one instance's heap into another's, and a
  * snapshot of one would not hold all of its state).
  */
@@ -80,34 +81,34 @@ static struct nfs_client *nfs_alloc_client(const struct nfs_fs_context *ctx)
  * reference, or ERR_PTR(-ENOMEM). */
 struct nfs_client *nfs_get_client(const struct nfs_fs_context *ctx)
 {
-	struct vfsim *v = current_kernel();
+	struct nfs_net *nn = nfs_net(current_kernel());
 	struct nfs_client *clp;
 
-	mutex_lock(&v->nfs_client_lock);
-	list_for_each_entry(clp, &v->nfs_client_list, cl_share_link) {
+	mutex_lock(&nn->nfs_client_lock);
+	list_for_each_entry(clp, &nn->nfs_client_list, cl_share_link) {
 		if (nfs_match_client(clp, ctx)) {
 			clp->cl_count++;
-			mutex_unlock(&v->nfs_client_lock);
+			mutex_unlock(&nn->nfs_client_lock);
 			return clp;
 		}
 	}
 	clp = nfs_alloc_client(ctx);
 	if (clp)
-		list_add_tail(&clp->cl_share_link, &v->nfs_client_list);
-	mutex_unlock(&v->nfs_client_lock);
+		list_add_tail(&clp->cl_share_link, &nn->nfs_client_list);
+	mutex_unlock(&nn->nfs_client_lock);
 	return clp ? clp : ERR_PTR(-ENOMEM);
 }
 
 void nfs_put_client(struct nfs_client *clp)
 {
-	struct vfsim *v = clp->cl_kernel;
+	struct nfs_net *nn = nfs_net(clp->cl_kernel);
 	bool last;
 
-	mutex_lock(&v->nfs_client_lock);
+	mutex_lock(&nn->nfs_client_lock);
 	last = --clp->cl_count == 0;
 	if (last)
 		list_del(&clp->cl_share_link);
-	mutex_unlock(&v->nfs_client_lock);
+	mutex_unlock(&nn->nfs_client_lock);
 	if (last) {
 		WARN_ON(!list_empty(&clp->cl_superblocks));
 		nfs_free_client(clp);
@@ -132,3 +133,35 @@ void nfs_server_remove_lists(struct nfs_server *server)
 	list_del_init(&server->client_link);
 	mutex_unlock(&clp->cl_lock);
 }
+
+/* Linux's nfs_net_init() and nfs_net_exit(). */
+static int nfs_net_init(struct vfsim *v)
+{
+	struct nfs_net *nn = nfs_net(v);
+
+	mutex_init(&nn->nfs_client_lock);
+	INIT_LIST_HEAD(&nn->nfs_client_list);
+	return 0;
+}
+
+/* After the last superblock: every client has gone with its last server. */
+static void nfs_net_exit(struct vfsim *v)
+{
+	struct nfs_net *nn = nfs_net(v);
+
+	WARN_ON(!list_empty(&nn->nfs_client_list));
+	mutex_destroy(&nn->nfs_client_lock);
+}
+
+static struct file_system_type *const nfs_types[] = { &nfs_fs_type, &nfs4_fs_type };
+
+/* The subsystem, with the types init_nfs_fs() and init_nfs_v4() register. */
+const struct pernet_operations nfs_net_ops = {
+	.name = "nfs",
+	.id = PERNET_NFS,
+	.size = sizeof(struct nfs_net),
+	.fs_types = nfs_types,
+	.nr_fs_types = ARRAY_SIZE(nfs_types),
+	.init = nfs_net_init,
+	.exit = nfs_net_exit,
+};

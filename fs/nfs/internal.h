@@ -26,6 +26,7 @@
 #include <sys/socket.h>
 
 #include <linux/mutex.h>
+#include <vfs/kernel.h>
 #include <vfs/mount.h>
 
 struct fsinfo_context;
@@ -75,6 +76,24 @@ struct fsinfo_context;
 struct nfs_rpc_ops {
 	u32 version;
 };
+
+/* super.c */
+extern struct file_system_type nfs_fs_type, nfs4_fs_type;
+
+/*
+ * The NFS clients of the instance's one network namespace (Linux's
+ * struct nfs_net, fs/nfs/netns.h): the state of subsystem PERNET_NFS,
+ * reached through nfs_net() (vfs/pernet.h).
+ */
+struct nfs_net {
+	struct mutex nfs_client_lock;
+	struct list_head nfs_client_list;
+};
+
+static inline struct nfs_net *nfs_net(const struct vfsim *v)
+{
+	return net_generic(v, PERNET_NFS);
+}
 
 struct nfs_client {
 	struct list_head cl_share_link;	/* on nfs_client_list, under nfs_client_lock */

@@ -124,9 +124,19 @@ static int proc_get_tree(struct fs_context *fc)
 	return 0;
 }
 
-struct file_system_type proc_fs_type = {
+static struct file_system_type proc_fs_type = {
 	.name = "proc",
 	.fs_flags = FS_USERNS_MOUNT,
 	.get_tree = proc_get_tree,
 	.kill_sb = kill_anon_super,
+};
+
+/* What Linux's proc_root_init() registers, per instance (vfs/pernet.h). */
+static struct file_system_type *const proc_types[] = { &proc_fs_type };
+
+const struct pernet_operations proc_net_ops = {
+	.name = "proc",
+	.id = PERNET_PROC,
+	.fs_types = proc_types,
+	.nr_fs_types = ARRAY_SIZE(proc_types),
 };

@@ -236,7 +236,7 @@ static int ramfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 	return ramfs_parse_param_common(fc, param, false);
 }
 
-struct file_system_type tmpfs_fs_type = {
+static struct file_system_type tmpfs_fs_type = {
 	.name = "tmpfs",
 	.fs_flags = FS_USERNS_MOUNT,
 	.get_tree = tmpfs_get_tree,
@@ -245,7 +245,7 @@ struct file_system_type tmpfs_fs_type = {
 	.kill_sb = kill_litter_super,
 };
 
-struct file_system_type ramfs_fs_type = {
+static struct file_system_type ramfs_fs_type = {
 	.name = "ramfs",
 	.fs_flags = FS_USERNS_MOUNT,
 	.get_tree = ramfs_get_tree,
@@ -255,9 +255,22 @@ struct file_system_type ramfs_fs_type = {
 };
 
 /* The initial root, as the kernel's rootfs (ramfs-backed here). */
-struct file_system_type rootfs_fs_type = {
+static struct file_system_type rootfs_fs_type = {
 	.name = "rootfs",
 	.get_tree = ramfs_get_tree,
 	.reconfigure = ramfs_reconfigure,
 	.kill_sb = kill_litter_super,
+};
+
+/* What Linux's init_rootfs() and init_ramfs_fs() register, per instance
+ * (vfs/pernet.h). */
+static struct file_system_type *const ramfs_types[] = {
+	&rootfs_fs_type, &tmpfs_fs_type, &ramfs_fs_type,
+};
+
+const struct pernet_operations ramfs_net_ops = {
+	.name = "ramfs",
+	.id = PERNET_RAMFS,
+	.fs_types = ramfs_types,
+	.nr_fs_types = ARRAY_SIZE(ramfs_types),
 };

@@ -5,7 +5,7 @@
  * docs/keys.md need): keys, keyrings, the "user", "logon" and "keyring"
  * types, the task and user keyrings, permissions and notifications.
  *
- * One lock, v->key_lock, serialises the whole model (vfs/kernel.h): the
+ * One lock, key_lock, serialises the whole model (struct key_net): the
  * kernel's per-key semaphores, keyring locks and construction mutex all
  * collapse into it.  It is taken with no other lock held and is above
  * wqueue->lock (a notification is posted under it).  A key whose last
@@ -89,6 +89,26 @@ enum key_need_perm {
 
 struct key;
 
+/*
+ * An instance's key model: the state of subsystem PERNET_KEYS
+ * (vfs/pernet.h), reached through key_net().  key_lock serialises the
+ * whole model: every key's fields, every keyring's links, the serial list,
+ * the graveyard and the task keyrings.  Serials are handed out in order
+ * from KEY_SERIAL_START (5.8 draws them at random).
+ */
+struct key_net {
+	struct mutex key_lock;
+	struct list_head keys;		/* every live key, in serial order */
+	struct list_head key_graveyard;	/* keys whose last ref went, to destroy */
+	s32 key_serial_next;
+	struct key *user_keyring_register;
+};
+
+static inline struct key_net *key_net(const struct vfsim *v)
+{
+	return net_generic(v, PERNET_KEYS);
+}
+
 /* The data add_key(), request_key() and KEYCTL_UPDATE hand a type. */
 struct key_preparsed_payload {
 	const void *data;
@@ -117,11 +137,11 @@ struct user_key_payload {
 	char data[];
 };
 
-/* Every field is under v->key_lock. */
+/* Every field is under key_lock (struct key_net). */
 struct key {
 	int usage;
 	key_serial_t serial;
-	struct list_head serial_node;	/* on v->keys, or on v->key_graveyard */
+	struct list_head serial_node;	/* on key_net's keys, or its key_graveyard */
 	struct vfsim *kernel;
 	const struct key_type *type;
 	char *description;

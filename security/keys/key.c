@@ -12,14 +12,14 @@
  * Destruction: 5.8 puts a key whose last reference goes to its gc work
  * item, which posts the REMOVAL record to its watchers, destroys the
  * payload and frees it.  The model does the same synchronously, in
- * key_unlock(), before v->key_lock is dropped.
+ * key_unlock(), before key_lock is dropped.
  */
 #include <linux/bug.h>
 #include <security/keys/internal.h>
 
 void key_lock(struct vfsim *v)
 {
-	mutex_lock(&v->key_lock);
+	mutex_lock(&key_net(v)->key_lock);
 }
 
 /* 5.8's key_gc_unused_keys(): the graveyard, until it stays empty. */
@@ -27,8 +27,8 @@ static void key_gc_unused_keys(struct vfsim *v)
 {
 	struct key *key;
 
-	while (!list_empty(&v->key_graveyard)) {
-		key = list_first_entry(&v->key_graveyard, struct key, serial_node);
+	while (!list_empty(&key_net(v)->key_graveyard)) {
+		key = list_first_entry(&key_net(v)->key_graveyard, struct key, serial_node);
 		list_del(&key->serial_node);
 
 		remove_watch_list(key->watchers, (u64)key->serial);
@@ -46,13 +46,13 @@ static void key_gc_unused_keys(struct vfsim *v)
 void key_unlock(struct vfsim *v)
 {
 	key_gc_unused_keys(v);
-	mutex_unlock(&v->key_lock);
+	mutex_unlock(&key_net(v)->key_lock);
 }
 
 void __key_put(struct key *key)
 {
 	if (key && --key->usage == 0)
-		list_move_tail(&key->serial_node, &key->kernel->key_graveyard);
+		list_move_tail(&key->serial_node, &key_net(key->kernel)->key_graveyard);
 }
 
 void notify_key(struct key *key, enum key_notification_subtype subtype, u32 aux)
@@ -100,8 +100,8 @@ struct key *key_alloc(const struct key_type *type, const char *desc,
 	key->gid = gid;
 	key->perm = perm;
 	key->state = KEY_IS_UNINSTANTIATED;
-	key->serial = v->key_serial_next++;
-	list_add_tail(&key->serial_node, &v->keys);
+	key->serial = key_net(v)->key_serial_next++;
+	list_add_tail(&key->serial_node, &key_net(v)->keys);
 	return key;
 }
 
@@ -114,7 +114,7 @@ struct key *key_lookup(key_serial_t id)
 	struct vfsim *v = current_kernel();
 	struct key *key;
 
-	list_for_each_entry(key, &v->keys, serial_node)
+	list_for_each_entry(key, &key_net(v)->keys, serial_node)
 		if (key->serial == id)
 			return __key_get(key);
 	return ERR_PTR(-ENOKEY);
@@ -329,24 +329,44 @@ long key_gc_revoked(void)
 	return 0;
 }
 
-void keys_init(struct vfsim *v)
+static int key_net_init(struct vfsim *v)
 {
-	mutex_init(&v->key_lock);
-	INIT_LIST_HEAD(&v->keys);
-	INIT_LIST_HEAD(&v->key_graveyard);
-	v->key_serial_next = KEY_SERIAL_START;
+	struct key_net *kn = key_net(v);
+
+	mutex_init(&kn->key_lock);
+	INIT_LIST_HEAD(&kn->keys);
+	INIT_LIST_HEAD(&kn->key_graveyard);
+	kn->key_serial_next = KEY_SERIAL_START;
+	return 0;
 }
 
 /*
- * After the last task: the user keyring register goes, and with it every
- * user keyring and what they hold.  A key still alive then is a leak.
+ * After the last task, before the mount tree goes (a key's watches hold
+ * pipes): the user keyring register goes, and with it every user keyring
+ * and what they hold.  A key still alive then is a leak.
  */
-void keys_teardown(struct vfsim *v)
+static void key_net_pre_exit(struct vfsim *v)
 {
+	struct key_net *kn = key_net(v);
+
 	key_lock(v);
-	__key_put(v->user_keyring_register);
-	v->user_keyring_register = NULL;
+	__key_put(kn->user_keyring_register);
+	kn->user_keyring_register = NULL;
 	key_unlock(v);
-	WARN_ON(!list_empty(&v->keys));
-	mutex_destroy(&v->key_lock);
+	WARN_ON(!list_empty(&kn->keys));
 }
+
+static void key_net_exit(struct vfsim *v)
+{
+	mutex_destroy(&key_net(v)->key_lock);
+}
+
+/* The key model of an instance (vfs/pernet.h). */
+const struct pernet_operations key_net_ops = {
+	.name = "keys",
+	.id = PERNET_KEYS,
+	.size = sizeof(struct key_net),
+	.init = key_net_init,
+	.pre_exit = key_net_pre_exit,
+	.exit = key_net_exit,
+};

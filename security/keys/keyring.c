@@ -300,7 +300,7 @@ void key_gc_keyring_links(struct vfsim *v, unsigned long dead_flags)
 
 	/* Drop the counts first and bury afterwards: a put that buries
 	 * would move a key off the list being walked. */
-	list_for_each_entry(keyring, &v->keys, serial_node) {
+	list_for_each_entry(keyring, &key_net(v)->keys, serial_node) {
 		if (keyring->type != &key_type_keyring)
 			continue;
 		for (i = kept = 0; i < keyring->nr_leaves; i++) {
@@ -311,7 +311,7 @@ void key_gc_keyring_links(struct vfsim *v, unsigned long dead_flags)
 		}
 		keyring->nr_leaves = kept;
 	}
-	list_for_each_entry_safe(key, n, &v->keys, serial_node) {
+	list_for_each_entry_safe(key, n, &key_net(v)->keys, serial_node) {
 		if (key->usage == 0) {
 			key->usage = 1;
 			__key_put(key);

@@ -19,14 +19,14 @@ static int get_user_register(struct vfsim *v)
 {
 	struct key *reg;
 
-	if (v->user_keyring_register)
+	if (key_net(v)->user_keyring_register)
 		return 0;
 	reg = keyring_alloc(".user_reg", 0, 0,
 			    KEY_POS_WRITE | KEY_POS_SEARCH | KEY_USR_VIEW | KEY_USR_READ,
 			    NULL);
 	if (IS_ERR(reg))
 		return (int)PTR_ERR(reg);
-	v->user_keyring_register = reg;
+	key_net(v)->user_keyring_register = reg;
 	return 0;
 }
 
@@ -48,7 +48,7 @@ int look_up_user_keyrings(struct key **_user_keyring,
 	ret = get_user_register(v);
 	if (ret < 0)
 		return ret;
-	reg = v->user_keyring_register;
+	reg = key_net(v)->user_keyring_register;
 
 	snprintf(buf, sizeof(buf), "_uid.%u", cred->uid);
 	uid_keyring = keyring_find(reg, &key_type_keyring, buf);
@@ -101,7 +101,7 @@ error_release:
 /* The user-session keyring if it exists already (no reference). */
 static struct key *get_user_session_keyring(const struct cred *cred)
 {
-	struct key *reg = current_kernel()->user_keyring_register;
+	struct key *reg = key_net(current_kernel())->user_keyring_register;
 	char buf[20];
 
 	if (!reg)

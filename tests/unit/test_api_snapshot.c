@@ -6,7 +6,8 @@
  * allocation statistics, and the same results, IDs and record bytes for
  * the same calls afterwards.  Also: the errors, the fault sweep over the
  * snapshot's own memory, deferred frees in flight across a reset, the
- * limits of the region, and what a reset leaves to the harness.
+ * limits of the region, what a reset leaves to the harness, and the
+ * subsystems' state put back with the rest.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,9 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 
+#include <vfsim/afs.h>
+#include <vfsim/nfs.h>
+#include <vfsim/uapi/linux/keyctl.h>
 #include <vfsim/uapi/linux/watch_queue.h>
 
 #include "common/check.h"
@@ -170,6 +174,39 @@ Test(snapshot, reset_is_a_fresh_boot)
 	free(want);
 	free(tree0);
 	cr_assert_eq(vt_finish(fresh), 0);
+	cr_assert_eq(vt_finish(v), 0);
+}
+
+/*
+ * The subsystems' state (vfs/pernet.h: the key model, the NFS clients,
+ * the AFS cell database) is on the region like every other object, and
+ * struct vfsim points at it: a reset puts it back.  After each reset the
+ * same key gets the same serial, the same cells can be added again, and a
+ * mount from a new NFS server makes its client anew.
+ */
+Test(snapshot, subsystems_restored)
+{
+	struct vfsim *v = vt_boot_with(&snap_opts, "default");
+	struct vfsim_nfs_server_status st;
+	long serial = 0;
+
+	OK(vfsim_snapshot(v));
+	for (int round = 0; round < 3; round++) {
+		struct vfsim_task *t = vfsim_init_task(v);
+		long s = vfsim_add_key(t, "user", "k", "x", 1, KEY_SPEC_SESSION_KEYRING);
+
+		cr_assert_gt(s, 0);
+		cr_assert(!round || s == serial, "round %d: serial %ld, then %ld", round, serial, s);
+		serial = s;
+		OK(vfsim_afs_add_cells(v, "cell=new.example,"
+				       "server=99999999-8888-7777-6666-555555555555@192.0.2.99"));
+		OK(vfsim_mkdirat(t, AT_FDCWD, "/mnt/n", 0755));
+		OK(vfsim_mount(t, "other.example:/", "/mnt/n", "nfs4", 0, "vers=4.2,addr=192.0.2.20"));
+		OK(vfsim_nfs_server_status(t, "/mnt/n", &st));
+		cr_assert_eq(st.superblocks, 1, "round %d: a client of its own", round);
+		cr_assert_eq(vt_check(v), 0);
+		OK(vfsim_reset(v));
+	}
 	cr_assert_eq(vt_finish(v), 0);
 }
 
