@@ -209,6 +209,11 @@ static inline bool d_mountpoint(const struct dentry *d)
 	return READ_ONCE(d->d_flags) & DCACHE_MOUNTED;
 }
 static inline bool d_is_dir(const struct dentry *d) { return S_ISDIR(d->d_inode->i_mode); }
+/* A device, fifo or socket: opening it for writing writes no filesystem. */
+static inline bool special_file(umode_t mode)
+{
+	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) || S_ISSOCK(mode);
+}
 static inline bool d_is_reg(const struct dentry *d) { return S_ISREG(d->d_inode->i_mode); }
 static inline bool d_is_symlink(const struct dentry *d) { return S_ISLNK(d->d_inode->i_mode); }
 static inline bool d_unhashed(const struct dentry *d) { return hlist_unhashed(&d->d_hash); }
@@ -330,6 +335,10 @@ struct super_block {
 	/* The last inode number handed out: atomic increment in
 	 * new_inode(); ->statfs reads it without a lock. */
 	unsigned long s_next_ino;
+	/* Set by sb_prepare_remount_readonly() (under mount_lock) while a
+	 * remount read-only is under way, so that new writers see the
+	 * superblock read-only already; cleared by reconfigure_super(). */
+	int s_readonly_remount;
 	struct vfsim *s_kernel;		/* set once: the owning instance */
 	/* The fs data string it was mounted with: set once by get_tree or
 	 * fill_super. */

@@ -194,6 +194,16 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 	path_put(&path);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
+	/* do_dentry_open(): a file open for writing is a writer of its
+	 * mount, until its last fput() (special files are not) */
+	if ((f->f_mode & FMODE_WRITE) && !special_file(f->f_path.dentry->d_inode->i_mode)) {
+		err = __mnt_want_write(f->f_path.mnt);
+		if (err) {
+			fput(f);
+			return err;
+		}
+		f->f_mode |= FMODE_WRITER;
+	}
 	err = fd_install_new(f, (unsigned int)flags);
 	if (err < 0) {
 		fput(f);
@@ -273,15 +283,17 @@ long ksys_chmod(const char __user *filename, umode_t mode)
 	if (err)
 		return err;
 	inode = path.dentry->d_inode;
-	err = 0;
-	if (__mnt_is_readonly(path.mnt))
-		err = -EROFS;
-	else if (current->cred.fsuid != inode->i_uid && !capable(CAP_FOWNER))
+	err = mnt_want_write(path.mnt);
+	if (err)
+		goto out;
+	if (current->cred.fsuid != inode->i_uid && !capable(CAP_FOWNER))
 		err = -EPERM;
 	if (!err) {
 		inode->i_mode = (umode_t)((inode->i_mode & S_IFMT) | (mode & 07777));
 		inode->i_ctime = current_time_v(current_kernel());
 	}
+	mnt_drop_write(path.mnt);
+out:
 	path_put(&path);
 	return err;
 }
@@ -313,10 +325,10 @@ long ksys_chown(const char __user *filename, kuid_t user, kgid_t group)
 	if (err)
 		return err;
 	inode = path.dentry->d_inode;
-	err = 0;
-	if (__mnt_is_readonly(path.mnt))
-		err = -EROFS;
-	else if ((user != (kuid_t)-1 && !chown_ok(inode, user)) ||
+	err = mnt_want_write(path.mnt);
+	if (err)
+		goto out;
+	if ((user != (kuid_t)-1 && !chown_ok(inode, user)) ||
 		 (group != (kgid_t)-1 && !chgrp_ok(inode, group)))
 		err = -EPERM;
 	if (!err) {
@@ -326,6 +338,8 @@ long ksys_chown(const char __user *filename, kuid_t user, kgid_t group)
 			inode->i_gid = group;
 		inode->i_ctime = current_time_v(current_kernel());
 	}
+	mnt_drop_write(path.mnt);
+out:
 	path_put(&path);
 	return err;
 }
@@ -367,12 +381,12 @@ long do_sys_truncate(const char __user *pathname, loff_t length)
 		err = -EISDIR;
 	else if (!S_ISREG(inode->i_mode))
 		err = -EINVAL;
-	else if (__mnt_is_readonly(path.mnt))
-		err = -EROFS;
-	else
+	else if (!(err = mnt_want_write(path.mnt))) {
 		err = inode_permission(inode, MAY_WRITE);
-	if (!err)
-		err = do_truncate(path.dentry, length);
+		if (!err)
+			err = do_truncate(path.dentry, length);
+		mnt_drop_write(path.mnt);
+	}
 	path_put(&path);
 	return err;
 }

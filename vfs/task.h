@@ -62,6 +62,9 @@ struct file {
 #define FMODE_READ	0x1
 #define FMODE_WRITE	0x2
 #define FMODE_PATH	0x4000
+/* The file holds write access to its mount (__mnt_want_write() at open,
+ * __mnt_drop_write() at its last fput()). */
+#define FMODE_WRITER	0x20000
 /* The file holds a detached tree (fsmount(), open_tree(OPEN_TREE_CLONE)):
  * its last fput() dissolves it (dissolve_on_fput(), vfs/namespace.c). */
 #define FMODE_NEED_UNMOUNT	0x10000000

@@ -377,31 +377,28 @@ static long op_read(struct fault_run *r)
 	return vfsim_pread(r->t, 3, r->args[0], 8192, 0);
 }
 
-static long want_read(struct fault_run *r)
+/* One copy per page: a fault in the first page's gives what it copied of
+ * it (or -EFAULT), in the second's the first page and that. .priv: the
+ * unfaulted result. */
+static long want_copy(struct fault_run *r)
 {
 	if (!r->fired)
-		return 4106;
-	/* the first page's copy faulted: nothing read; the second: a page */
+		return *(const long *)r->c->priv;
 	return r->n == 1 ? (r->after ? (long)r->after : -EFAULT) : 4096 + (long)r->after;
 }
+
+static const long read_all = 4106, write_all = 8192;
 
 static long op_write_copy(struct fault_run *r)
 {
 	return vfsim_pwrite(r->t, 3, r->args[0], 8192, 0);
 }
 
-static long want_write(struct fault_run *r)
-{
-	if (!r->fired)
-		return 8192;
-	return r->n == 1 ? (r->after ? (long)r->after : -EFAULT) : 4096 + (long)r->after;
-}
-
 FAULT_UACCESS_TEST(file_data_uaccess, pread, .setup = setup_file, .op = op_read,
-		   .buf_size = 8192, .nargs = 1, .copies = 2, .want = want_read,
+		   .buf_size = 8192, .nargs = 1, .copies = 2, .want = want_copy, .priv = &read_all,
 		   .null_ret = { 0 }, .tail_ret = { 3 }, .cleanup = file_closed,
 		   .snapshot = file_state)
 FAULT_UACCESS_TEST(file_data_uaccess, pwrite, .setup = setup_file, .op = op_write_copy,
-		   .buf_size = 8192, .nargs = 1, .copies = 2, .want = want_write,
+		   .buf_size = 8192, .nargs = 1, .copies = 2, .want = want_copy, .priv = &write_all,
 		   .null_ret = { 0 }, .tail_ret = { 3 }, .cleanup = file_closed,
 		   .partial_ok = write_partial)
