@@ -20,6 +20,8 @@
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
@@ -243,9 +245,11 @@ VT_TEST(file_data, errors, "empty", dir_m)
 	OK(vfsim_umount2(t, "/m", 0));
 }
 
-/* The file data on the simulated ext4, through the same page cache. */
+/* The file data on the simulated ext4, through the same page cache, up
+ * to its s_maxbytes (2^32 - 1 blocks of 4 KiB): EFBIG past it. */
 VT_TEST(file_data, ext4_file, "default", NULL)
 {
+	const int64_t max = 17592186040320LL;
 	char buf[4];
 	long fd = vfsim_openat(t, AT_FDCWD, "/f", O_CREAT | O_RDWR, 0644);
 
@@ -253,7 +257,63 @@ VT_TEST(file_data, ext4_file, "default", NULL)
 	EXPECT(vfsim_write(t, (int)fd, "abc", 3), 3);
 	EXPECT(vfsim_pread(t, (int)fd, buf, 3, 0), 3);
 	cr_expect_eq(memcmp(buf, "abc", 3), 0);
+	EXPECT(vfsim_pwrite(t, (int)fd, "abc", 3, max), -EFBIG);
+	EXPECT(vfsim_pwrite(t, (int)fd, "abc", 3, max - 2), 2);	/* cut to the limit */
+	EXPECT(vfsim_ftruncate(t, (int)fd, max + 1), -EFBIG);
+	EXPECT(vfsim_lseek(t, (int)fd, max + 1, SEEK_SET), -EINVAL);
+	EXPECT(vfsim_lseek(t, (int)fd, max, SEEK_SET), max);
 	OK(vfsim_close(t, (int)fd));
+}
+
+/* A hole punched inside one page zeroes the bytes and keeps the page. */
+VT_TEST(file_data, punch_inside_page, "empty", dir_m)
+{
+	char buf[32];
+	int fd = open_m("tmpfs", "/m/f", O_RDWR), i;
+
+	memset(buf, 'a', sizeof(buf));
+	EXPECT(vfsim_pwrite(t, fd, buf, sizeof(buf), 0), 32);
+	OK(vfsim_fallocate(t, fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 10, 10));
+	EXPECT(vfsim_pread(t, fd, buf, sizeof(buf), 0), 32);
+	for (i = 0; i < 32; i++)
+		cr_expect_eq(buf[i], i >= 10 && i < 20 ? 0 : 'a', "byte %d", i);
+	EXPECT(blocks_of("/m/f"), 8);
+	/* to the end of the page from inside it, and across two pages */
+	OK(vfsim_fallocate(t, fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 30, 4066));
+	EXPECT(vfsim_pread(t, fd, buf, 4, 28), 4);
+	cr_expect_eq(memcmp(buf, "aa\0\0", 4), 0);
+	EXPECT(vfsim_pwrite(t, fd, "b", 1, 8191), 1);
+	OK(vfsim_fallocate(t, fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 100, 8000));
+	EXPECT(blocks_of("/m/f"), 16);
+	EXPECT(vfsim_pread(t, fd, buf, 1, 8191), 1);
+	cr_expect_eq(buf[0], 'b');
+	OK(vfsim_close(t, fd));
+	OK(vfsim_umount2(t, "/m", 0));
+}
+
+/* statfs(2) by path and by fd: the mount's flags as ST_* */
+VT_TEST(file_data, statfs_flags, "empty", dir_m)
+{
+	struct statfs st;
+	int fd;
+
+	OK(vfsim_mount(t, "x", "/m", "tmpfs",
+		       MS_NODEV | MS_NOEXEC | MS_NOATIME | MS_NODIRATIME | MS_SYNCHRONOUS, NULL));
+	fd = (int)vfsim_openat(t, AT_FDCWD, "/m", O_PATH, 0);
+	cr_assert_geq(fd, 0);
+	OK(vfsim_fstatfs(t, fd, &st));
+	cr_expect_eq(st.f_flags & (ST_NODEV | ST_NOEXEC | ST_NOATIME | ST_NODIRATIME |
+				   ST_SYNCHRONOUS | ST_RDONLY | ST_RELATIME),
+		     ST_NODEV | ST_NOEXEC | ST_NOATIME | ST_NODIRATIME | ST_SYNCHRONOUS);
+	OK(vfsim_close(t, fd));
+	OK(vfsim_umount2(t, "/m", 0));
+	OK(vfsim_mount(t, "x", "/m", "tmpfs", 0, NULL));
+	OK(vfsim_statfs(t, "/m", &st));
+	cr_expect_eq(st.f_flags & (ST_RELATIME | ST_MANDLOCK), ST_RELATIME);
+	EXPECT(vfsim_statfs(t, "/m/nope", &st), -ENOENT);
+	EXPECT(vfsim_fstatfs(t, 99, &st), -EBADF);
+	EXPECT(vfsim_fstatfs(t, -1, &st), -EBADF);
+	OK(vfsim_umount2(t, "/m", 0));
 }
 
 /* ---- fault sweeps -------------------------------------------------------- */
