@@ -405,11 +405,11 @@ static void file_closed(struct fault_run *r)
 	OK(vfsim_close(r->t, 3));
 }
 
-/* A write: the page for offset 4000's next three pages (and the slot
- * array growing to hold them), plus the page the file has. */
+/* A write from offset 4000 over pages 0-4: pages 0, 2, 3 and 4 are new,
+ * and the slot array grows for page 4 (page 1 the file has). */
 FAULT_ALLOC_TEST(file_data_fault, write, .setup = setup_file, .op = op_write,
 		 .snapshot = file_state, .partial_ok = write_partial,
-		 .outcome = file_state, .min_allocs = 4, .cleanup = file_closed)
+		 .outcome = file_state, .min_allocs = 5, .cleanup = file_closed)
 /* truncate needs no memory: it frees */
 FAULT_ALLOC_TEST(file_data_fault, truncate, .setup = setup_file, .op = op_truncate,
 		 .snapshot = file_state, .outcome = file_state,
@@ -420,16 +420,18 @@ FAULT_ALLOC_TEST(file_data_fault, open_trunc, .setup = setup_file, .op = op_open
 /* fallocate: the four missing pages and the slot array; pages made
  * before a failure stay (counted, reading zeros): not compared */
 FAULT_ALLOC_TEST(file_data_fault, fallocate, .setup = setup_file, .op = op_fallocate,
-		 .outcome = file_state, .min_allocs = 4, .cleanup = file_closed,
+		 .outcome = file_state, .min_allocs = 5, .cleanup = file_closed,
 		 .snapshot = NULL)
 /* shmem_mknod(): an inode that cannot be had is -ENOSPC, as in 5.8 */
 FAULT_ALLOC_TEST(file_data_fault, mkdir_limits, .setup = setup_file,
-		 .op = op_create_in_limits, .min_allocs = 2, .cleanup = file_closed,
+		 .op = op_create_in_limits, .min_allocs = 3, .cleanup = file_closed,
 		 .errnos = { ENOMEM, ENOSPC })
+/* getname, the data page, the superblock and its options copy, shmem's
+ * sb info, the root inode and dentry, the mount and its name, ... */
 FAULT_ALLOC_TEST(file_data_fault, mount_limits, .setup = setup_dir,
-		 .op = op_mount_limits, .min_allocs = 5)
+		 .op = op_mount_limits, .min_allocs = 13)
 FAULT_ALLOC_TEST(file_data_fault, remount_limits, .setup = setup_file,
-		 .op = op_remount_limits, .min_allocs = 1, .cleanup = file_closed)
+		 .op = op_remount_limits, .min_allocs = 2, .cleanup = file_closed)
 
 /* read and write: one user copy per page */
 static long op_read(struct fault_run *r)
