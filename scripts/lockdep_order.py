@@ -39,6 +39,7 @@ CLASSES = {
     "&clp->cl_lock": "clp->cl_lock",
     "&net->lock": "net->lock",
     "&pipe->mutex": "pipe->mutex",
+    "&m->i_rwsem": "i_rwsem",
     "&v->mount_lock": "mount_lock",
     "&v->rename_lock": "rename_lock",
     "&v->sb_lock": "sb_lock",
@@ -56,6 +57,7 @@ CLASSES = {
     "&t->fs.lock": "fs->lock",
     "&t->files.file_lock": "files->file_lock",
     "&nn->nfs_client_lock": "nfs_client_lock",
+    "&sbinfo->stat_lock": "a tmpfs's stat_lock",
 }
 
 

@@ -39,6 +39,8 @@ void fput(struct file *f)
 	if (atomic_dec_and_test(&f->f_count)) {
 		if (f->f_op && f->f_op->release)
 			f->f_op->release(f);
+		if (f->f_mode & FMODE_WRITER)
+			__mnt_drop_write(f->f_path.mnt);
 		if (unlikely(f->f_mode & FMODE_NEED_UNMOUNT))
 			dissolve_on_fput(f->f_path.mnt);
 		path_put(&f->f_path);

@@ -27,6 +27,7 @@
 #include <linux/kdefs.h>
 #include <linux/kuuid.h>
 #include <linux/list.h>
+#include <linux/mutex.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
 #include <linux/spinlock.h>
@@ -108,6 +109,9 @@ struct qstr {
 
 struct inode;
 struct dentry;
+struct file_operations;
+struct seq_file;
+struct address_space;
 
 struct inode_operations {
 	int (*mkdir)(struct inode *dir, struct dentry *dentry, umode_t mode);
@@ -124,8 +128,16 @@ struct inode {
 	unsigned int i_nlink;
 	unsigned long i_ino;
 	loff_t i_size;
+	/* 512-byte units the file's pages take (vfs/filemap.c), under the
+	 * mapping's lock; 0 for inodes without data. */
+	u64 i_blocks;
 	struct super_block *i_sb;
 	const struct inode_operations *i_op;
+	/* What open() gives a file of this inode (NULL: no data), and its
+	 * pages: set once, by the filesystem, before the inode is published.
+	 * The mapping is owned (freed by iput_final()). */
+	const struct file_operations *i_fop;
+	struct address_space *i_mapping;
 	const char *i_link;		/* symlink body (owned) */
 	struct timespec64 i_atime, i_mtime, i_ctime;
 	void *i_private;
@@ -201,6 +213,12 @@ static inline bool d_mountpoint(const struct dentry *d)
 	return READ_ONCE(d->d_flags) & DCACHE_MOUNTED;
 }
 static inline bool d_is_dir(const struct dentry *d) { return S_ISDIR(d->d_inode->i_mode); }
+/* A device, fifo or socket: opening it for writing writes no filesystem. */
+static inline bool special_file(umode_t mode)
+{
+	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) || S_ISSOCK(mode);
+}
+static inline bool d_is_reg(const struct dentry *d) { return S_ISREG(d->d_inode->i_mode); }
 static inline bool d_is_symlink(const struct dentry *d) { return S_ISLNK(d->d_inode->i_mode); }
 /* d_unhashed(), d_unlinked(): under dcache_lock, which d_hash is under (a
  * neighbour's unhash rewrites this dentry's d_hash too). */
@@ -246,8 +264,12 @@ int vfs_statfs(const struct path *path, struct kstatfs *buf);
 struct super_operations {
 	void (*put_super)(struct super_block *sb);
 	int (*statfs)(struct dentry *dentry, struct kstatfs *buf);
-	/* Append the fs's own mount options (",opt=val...") to @buf. */
-	int (*show_options)(char *buf, size_t len, struct dentry *root);
+	/* The fs's own mount options (",opt=val...") for mountinfo and
+	 * statmount; NULL: the data string it was mounted with (s_options). */
+	int (*show_options)(struct seq_file *m, struct dentry *root);
+	/* The inode is being freed (its last dentry went): give back what
+	 * the filesystem counted for it. */
+	void (*evict_inode)(struct inode *inode);
 	/* fsinfo() attributes of this filesystem, looked up before the
 	 * common table (patch 07); -EOPNOTSUPP passes the query on. */
 	int (*fsinfo)(struct path *path, struct fsinfo_context *ctx);
@@ -321,11 +343,94 @@ struct super_block {
 	/* The last inode number handed out: atomic increment in
 	 * new_inode(); ->statfs reads it without a lock. */
 	unsigned long s_next_ino;
+	/* Set by sb_prepare_remount_readonly() (under mount_lock) while a
+	 * remount read-only is under way, so that new writers see the
+	 * superblock read-only already; cleared by reconfigure_super(). */
+	int s_readonly_remount;
 	struct vfsim *s_kernel;		/* set once: the owning instance */
 	/* The fs data string it was mounted with: set once by get_tree or
 	 * fill_super. */
 	char *s_options;
 };
+
+/* ---- file data (vfs/filemap.c) ------------------------------------------ */
+
+typedef unsigned long pgoff_t;
+
+#define PAGE_SHIFT	12
+#define PAGE_SIZE 4096	/* 1 << PAGE_SHIFT; as vfs/fsopen.c and others spell it */
+#define BLOCKS_PER_PAGE	(PAGE_SIZE / 512)
+
+/* What the filesystem counts of a mapping's pages (tmpfs's block limit):
+ * NULL for ramfs, which counts nothing. */
+struct address_space_operations {
+	/* Charge @pages new pages to @inode's filesystem: 0 or -ENOSPC. */
+	int (*acct_blocks)(struct inode *inode, long pages);
+	void (*unacct_blocks)(struct inode *inode, long pages);
+};
+
+/* One page of data at page index @index. */
+struct page_slot {
+	pgoff_t index;
+	char *data;			/* PAGE_SIZE bytes (kmalloc) */
+	/* Written: a page tmpfs's fallocate made and nothing wrote yet is
+	 * still a hole to SEEK_DATA (PageUptodate()). */
+	bool uptodate;
+};
+
+/*
+ * A regular file's pages, the page cache of an in-memory filesystem (the
+ * kernel's i_pages xarray): slots sorted by index, a missing index a hole
+ * (reads as zeros).  i_rwsem: the kernel's inode lock, taken for the data,
+ * the size and each open file's f_pos (held across read, write, lseek,
+ * truncate and fallocate, as the kernel's f_pos_lock and i_rwsem are).
+ */
+struct address_space {
+	struct mutex i_rwsem;
+	struct page_slot *slots;	/* nrpages used, nr_slots allocated */
+	unsigned long nrpages, nr_slots;
+	const struct address_space_operations *a_ops;
+};
+
+/* A read or write at a position (include/linux/fs.h's kiocb). */
+#define IOCB_APPEND	(1 << 1)
+struct kiocb {
+	struct file *ki_filp;
+	loff_t ki_pos;
+	int ki_flags;
+};
+
+struct address_space *mapping_alloc(const struct address_space_operations *a_ops);
+/* iput_final(): drop every page, then the mapping. */
+void truncate_inode_pages_final(struct inode *inode);
+/* Drop the pages wholly at or past @lstart, zero the tail of the one it
+ * falls in; caller holds i_rwsem. */
+void truncate_inode_pages(struct inode *inode, loff_t lstart);
+/* Drop the pages wholly inside [lstart, lend] and zero the parts of the
+ * two it cuts (tmpfs's hole punch); caller holds i_rwsem. */
+void truncate_inode_pages_range(struct inode *inode, loff_t lstart, loff_t lend);
+/* The page at @index, allocated (and charged) if missing: NULL and
+ * *err set on failure.  Caller holds i_rwsem. */
+struct page_slot *find_or_create_page(struct inode *inode, pgoff_t index, int *err);
+/* The first index in [start, end) that is data (written) or, for
+ * SEEK_HOLE, not; @end if none (shmem_seek_hole_data()). */
+pgoff_t mapping_seek_hole_data(const struct inode *inode, pgoff_t start,
+			       pgoff_t end, int whence);
+int simple_mknod_with(struct inode *dir, struct dentry *dentry, umode_t mode,
+		      const char *target,
+		      struct inode *(*get_inode)(struct super_block *sb, umode_t mode, int *err));
+ssize_t generic_file_read_iter(struct kiocb *iocb, void __user *buf, size_t len);
+ssize_t generic_file_write_iter(struct kiocb *iocb, const void __user *buf, size_t len);
+loff_t generic_file_llseek(struct file *file, loff_t offset, int whence);
+loff_t vfs_setpos(struct file *file, loff_t offset, loff_t maxsize);
+int noop_fsync(struct file *file, loff_t start, loff_t end, int datasync);
+/* simple_setattr()'s size change: truncate or extend; caller holds i_rwsem. */
+int simple_setsize(struct inode *inode, loff_t newsize);
+/* ramfs's regular files (fs/ramfs/file-mmu.c) */
+extern const struct file_operations ramfs_file_operations;
+
+/* proc_namespace.c: ->show_options, or the mount data (mountinfo, statmount) */
+void show_sb_fs_options(struct seq_file *m, struct super_block *sb);
 
 static inline bool sb_rdonly(const struct super_block *sb)
 {

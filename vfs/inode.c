@@ -19,6 +19,12 @@ struct inode *new_inode(struct super_block *sb)
 
 void iput_final(struct inode *inode)
 {
+	const struct super_operations *op = inode->i_sb ? inode->i_sb->s_op : NULL;
+
+	/* evict(): the filesystem's accounting, then the pages */
+	if (op && op->evict_inode)
+		op->evict_inode(inode);
+	truncate_inode_pages_final(inode);
 	kfree(inode->i_link);
 	kfree_rcu(inode, rcu);
 }

@@ -18,17 +18,32 @@ struct inode *simple_new_inode(struct super_block *sb, umode_t mode)
 	if (S_ISDIR(mode)) {
 		inode->i_op = &simple_dir_inode_operations;
 		inode->i_nlink = 2;
+	} else if (S_ISREG(mode)) {
+		/* ramfs_get_inode(): a regular file has pages */
+		inode->i_fop = &ramfs_file_operations;
+		inode->i_mapping = mapping_alloc(NULL);
+		if (!inode->i_mapping) {
+			iput_final(inode);
+			return NULL;
+		}
 	}
 	return inode;
 }
 
-static int simple_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
-			const char *target)
+/*
+ * ramfs_mknod()/shmem_mknod(): make the inode with @get_inode (the
+ * filesystem's, which may refuse: -ENOSPC, as a NULL from
+ * ramfs_get_inode() is) and put it in the tree.
+ */
+int simple_mknod_with(struct inode *dir, struct dentry *dentry, umode_t mode,
+		      const char *target,
+		      struct inode *(*get_inode)(struct super_block *sb, umode_t mode, int *err))
 {
-	struct inode *inode = simple_new_inode(dir->i_sb, mode);
+	int err = -ENOSPC;
+	struct inode *inode = get_inode(dir->i_sb, mode, &err);
 
 	if (!inode)
-		return -ENOSPC;	/* ramfs_get_inode() failing gives ENOSPC */
+		return err;
 	if (target) {
 		inode->i_link = kstrdup(target, GFP_KERNEL);
 		if (!inode->i_link) {
@@ -48,6 +63,18 @@ static int simple_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
 	if (S_ISDIR(mode))
 		dir->i_nlink++;
 	return 0;
+}
+
+static struct inode *ramfs_get_inode(struct super_block *sb, umode_t mode, int *err)
+{
+	(void)err;	/* ramfs_get_inode() failing gives ENOSPC */
+	return simple_new_inode(sb, mode);
+}
+
+static int simple_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
+			const char *target)
+{
+	return simple_mknod_with(dir, dentry, mode, target, ramfs_get_inode);
 }
 
 static int simple_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)

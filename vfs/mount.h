@@ -108,6 +108,9 @@ struct mount {
 	 * below, under namespace_sem, 0 outside umount_tree().  Here, in
 	 * what would be padding after mnt_count. */
 	unsigned int mnt_t_flags;
+	/* Writers (mnt_want_write(), a file open for writing): atomic, and
+	 * checked under mount_lock with MNT_WRITE_HOLD set (vfs/mnt_write.c). */
+	atomic_t mnt_writers;
 	const char *mnt_devname;	/* set once */
 	/* mnt_mounts and mnt_child: under mount_lock with namespace_sem
 	 * held; read under either, never under RCU alone (v17's
@@ -277,6 +280,18 @@ static inline void mnt_clear_expiry_mark(struct mount *mnt)
 }
 
 bool __mnt_is_readonly(struct vfsmount *mnt);
+/* mnt_write.c: write access to a mount (fs/namespace.c of 5.8) */
+int __mnt_want_write(struct vfsmount *m);
+int mnt_want_write(struct vfsmount *m);
+void __mnt_drop_write(struct vfsmount *m);
+void mnt_drop_write(struct vfsmount *m);
+/* Under mount_lock: block new writers of @mnt; -EBUSY if it has some
+ * (MNT_WRITE_HOLD stays set until mnt_unhold_writers()). */
+int mnt_hold_writers(struct mount *mnt);
+void mnt_unhold_writers(struct mount *mnt);
+/* A superblock about to go read-only: -EBUSY if any of its mounts has
+ * writers; caller holds s_umount for writing. */
+int sb_prepare_remount_readonly(struct super_block *sb);
 int path_mount(const char *dev_name, struct path *path, const char *type_page,
 	       unsigned long flags, const char *data_page);
 int path_umount(struct path *path, int flags);

@@ -509,7 +509,44 @@ static unsigned int recalc_flags(const struct mount_kattr *kattr, struct mount *
 	return flags;
 }
 
-/* Caller holds mount_lock (and namespace_sem for a propagation change). */
+/* Making @m read-only needs no writers of it to wait out. */
+static bool mnt_allow_writers(const struct mount_kattr *kattr, const struct mount *m)
+{
+	return !(kattr->attr_set & MNT_READONLY) || (m->mnt.mnt_flags & MNT_READONLY);
+}
+
+/*
+ * mount_setattr_prepare(): hold the writers of every mount that becomes
+ * read-only; one with writers is -EBUSY and the whole call changes
+ * nothing (AT_RECURSIVE: all or none).  No idmappings and no locked
+ * flags in the model: writers are what can fail.  Caller holds mount_lock.
+ */
+static int mount_setattr_prepare(const struct mount_kattr *kattr, struct mount *mnt)
+{
+	struct mount *m, *p;
+	int err = 0;
+
+	for (m = mnt; m; m = kattr->recurse ? next_mnt(m, mnt) : NULL) {
+		if (!mnt_allow_writers(kattr, m)) {
+			err = mnt_hold_writers(m);
+			if (err)
+				break;
+		}
+	}
+	if (!err)
+		return 0;
+	/* unblock the writers of every mount held, the failing one included */
+	for (p = mnt; p; p = next_mnt(p, mnt)) {
+		if (p->mnt.mnt_flags & MNT_WRITE_HOLD)
+			mnt_unhold_writers(p);
+		if (p == m)
+			break;
+	}
+	return err;
+}
+
+/* Caller holds mount_lock (and namespace_sem for a propagation change);
+ * the writers mount_setattr_prepare() held go again. */
 static void mount_setattr_commit(const struct mount_kattr *kattr, struct mount *mnt)
 {
 	bool attrs = kattr->attr_set || kattr->attr_clr;
@@ -520,6 +557,9 @@ static void mount_setattr_commit(const struct mount_kattr *kattr, struct mount *
 		unsigned int flags = recalc_flags(kattr, m);
 
 		WRITE_ONCE(m->mnt.mnt_flags, (int)flags);
+		if (flags & MNT_WRITE_HOLD)
+			mnt_unhold_writers(m);
+		flags &= ~MNT_WRITE_HOLD;
 		if (kattr->propagation)
 			change_mnt_propagation(m, (int)kattr->propagation);
 		if ((old ^ flags) & MNT_READONLY)
@@ -560,10 +600,9 @@ static int do_mount_setattr(struct path *path, const struct mount_kattr *kattr)
 	if (!check_mnt(mnt) &&
 	    !(mnt->mnt_ns && is_anon_ns(mnt->mnt_ns) && mnt->mnt_ns->root == mnt))
 		goto out;
-	/* No writers and no idmappings in the model: nothing can fail in
-	 * mount_setattr_prepare(), so the change is made in one pass. */
-	mount_setattr_commit(kattr, mnt);
-	err = 0;
+	err = mount_setattr_prepare(kattr, mnt);
+	if (!err)
+		mount_setattr_commit(kattr, mnt);
 out:
 	unlock_mount_hash(v);
 	if (kattr->propagation) {

@@ -602,11 +602,6 @@ int at_flags_to_lookup_flags(unsigned int at_flags, unsigned int allowed,
 
 /* ---- creation ----------------------------------------------------------- */
 
-static int mnt_want_write(struct vfsmount *m)
-{
-	return __mnt_is_readonly(m) ? -EROFS : 0;
-}
-
 static int may_create(struct inode *dir)
 {
 	return inode_permission(dir, MAY_WRITE | MAY_EXEC);
@@ -641,23 +636,36 @@ static struct dentry *filename_create(int dfd, struct filename *name,
 		path_put(path);
 		return ERR_PTR(-ENAMETOOLONG);
 	}
+	/* write access first, its error after EEXIST, as 5.8 orders them;
+	 * on success the caller drops it (done_path_create()) */
 	err2 = mnt_want_write(path->mnt);
 	dentry = d_lookup(path->dentry, &last);
 	if (dentry) {
 		dput(dentry);
-		path_put(path);
-		return ERR_PTR(-EEXIST);
+		err = -EEXIST;
+		goto fail;
 	}
 	if (err2) {
-		path_put(path);
-		return ERR_PTR(err2);
+		err = err2;
+		goto fail;
 	}
 	dentry = d_alloc(path->dentry, &last);
-	if (!dentry) {
-		path_put(path);
-		return ERR_PTR(-ENOMEM);
-	}
-	return dentry;
+	if (dentry)
+		return dentry;
+	err = -ENOMEM;
+fail:
+	if (!err2)
+		mnt_drop_write(path->mnt);
+	path_put(path);
+	return ERR_PTR(err);
+}
+
+/* done_path_create() */
+static void done_path_create(struct path *path, struct dentry *dentry)
+{
+	dput(dentry);
+	mnt_drop_write(path->mnt);
+	path_put(path);
 }
 
 static long create_common(int dfd, const char __user *pathname, umode_t mode,
@@ -695,8 +703,7 @@ static long create_common(int dfd, const char __user *pathname, umode_t mode,
 		*made = dget(dentry);
 	/* On success the tree holds its own reference and this one is the
 	 * caller's; on failure this drops the never-hashed dentry. */
-	dput(dentry);
-	path_put(&path);
+	done_path_create(&path, dentry);
 	return err;
 }
 
@@ -716,8 +723,7 @@ long do_mkfile(int dfd, struct filename *name, umode_t mode)
 	if (!err)
 		err = dir->i_op && dir->i_op->create ?
 			dir->i_op->create(dir, dentry, mode & ~current_umask()) : -EACCES;
-	dput(dentry);
-	path_put(&path);
+	done_path_create(&path, dentry);
 	return err;
 }
 

@@ -1609,16 +1609,21 @@ static void set_mount_attributes(struct mount *mnt, unsigned int mnt_flags)
 		     NOTIFY_MOUNT_IS_NOW_RO : 0);
 }
 
+/* A mount with writers (a file open for writing) stays writable: -EBUSY. */
 static int mnt_make_readonly(struct mount *mnt)
 {
 	struct vfsim *v = mnt_kernel(mnt);
+	int ret;
 
-	/* No writers in the model: mnt_get_writers() is always zero. */
 	lock_mount_hash(v);
-	WRITE_ONCE(mnt->mnt.mnt_flags, mnt->mnt.mnt_flags | MNT_READONLY);
+	ret = mnt_hold_writers(mnt);
+	if (!ret)
+		WRITE_ONCE(mnt->mnt.mnt_flags, mnt->mnt.mnt_flags | MNT_READONLY);
+	mnt_unhold_writers(mnt);
 	unlock_mount_hash(v);
-	notify_mount(mnt, NULL, NOTIFY_MOUNT_READONLY, NOTIFY_MOUNT_IS_NOW_RO);
-	return 0;
+	if (!ret)
+		notify_mount(mnt, NULL, NOTIFY_MOUNT_READONLY, NOTIFY_MOUNT_IS_NOW_RO);
+	return ret;
 }
 
 static int __mnt_unmake_readonly(struct mount *mnt)

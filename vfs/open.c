@@ -188,13 +188,32 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 		return -ENOTDIR;
 	}
 
-	f = alloc_file_path(&path, (unsigned int)flags, &empty_fops);
+	f = alloc_file_path(&path, (unsigned int)flags,
+			    !(flags & O_PATH) && path.dentry->d_inode->i_fop ?
+			    path.dentry->d_inode->i_fop : &empty_fops);
 	path_put(&path);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
+	/* do_dentry_open(): a file open for writing is a writer of its
+	 * mount, until its last fput() (special files are not) */
+	if ((f->f_mode & FMODE_WRITE) && !special_file(f->f_path.dentry->d_inode->i_mode)) {
+		err = __mnt_want_write(f->f_path.mnt);
+		if (err) {
+			fput(f);
+			return err;
+		}
+		f->f_mode |= FMODE_WRITER;
+	}
 	err = fd_install_new(f, (unsigned int)flags);
-	if (err < 0)
+	if (err < 0) {
 		fput(f);
+		return err;
+	}
+	/* handle_truncate(): O_TRUNC empties a regular file opened for
+	 * writing, once nothing can fail (the kernel has its file and fd by
+	 * then too); to length 0 it cannot fail */
+	if ((flags & O_TRUNC) && (f->f_mode & FMODE_WRITE) && d_is_reg(f->f_path.dentry))
+		WARN_ON(do_truncate(f->f_path.dentry, 0));
 	return err;
 }
 
@@ -264,15 +283,17 @@ long ksys_chmod(const char __user *filename, umode_t mode)
 	if (err)
 		return err;
 	inode = path.dentry->d_inode;
-	err = 0;
-	if (__mnt_is_readonly(path.mnt))
-		err = -EROFS;
-	else if (current->cred.fsuid != inode->i_uid && !capable(CAP_FOWNER))
+	err = mnt_want_write(path.mnt);
+	if (err)
+		goto out;
+	if (current->cred.fsuid != inode->i_uid && !capable(CAP_FOWNER))
 		err = -EPERM;
 	if (!err) {
 		inode->i_mode = (umode_t)((inode->i_mode & S_IFMT) | (mode & 07777));
 		inode->i_ctime = current_time_v(current_kernel());
 	}
+	mnt_drop_write(path.mnt);
+out:
 	path_put(&path);
 	return err;
 }
@@ -304,10 +325,10 @@ long ksys_chown(const char __user *filename, kuid_t user, kgid_t group)
 	if (err)
 		return err;
 	inode = path.dentry->d_inode;
-	err = 0;
-	if (__mnt_is_readonly(path.mnt))
-		err = -EROFS;
-	else if ((user != (kuid_t)-1 && !chown_ok(inode, user)) ||
+	err = mnt_want_write(path.mnt);
+	if (err)
+		goto out;
+	if ((user != (kuid_t)-1 && !chown_ok(inode, user)) ||
 		 (group != (kgid_t)-1 && !chgrp_ok(inode, group)))
 		err = -EPERM;
 	if (!err) {
@@ -317,6 +338,134 @@ long ksys_chown(const char __user *filename, kuid_t user, kgid_t group)
 			inode->i_gid = group;
 		inode->i_ctime = current_time_v(current_kernel());
 	}
+	mnt_drop_write(path.mnt);
+out:
 	path_put(&path);
+	return err;
+}
+
+/* ---- truncate, fallocate, fsync (fs/open.c, fs/sync.c) ------------------ */
+
+/* do_truncate(): simple_setattr()'s size change, under the inode lock. */
+long do_truncate(struct dentry *dentry, loff_t length)
+{
+	struct inode *inode = dentry->d_inode;
+	long err;
+
+	if (length < 0)
+		return -EINVAL;
+	if (!inode->i_mapping)
+		return -EINVAL;	/* no ->setattr size change for it */
+	mutex_lock(&inode->i_mapping->i_rwsem);
+	err = simple_setsize(inode, length);
+	if (!err)
+		inode->i_mtime = inode->i_ctime = current_time_v(inode->i_sb->s_kernel);
+	mutex_unlock(&inode->i_mapping->i_rwsem);
+	return err;
+}
+
+/* do_sys_truncate(): by name, with write permission on the file. */
+long do_sys_truncate(const char __user *pathname, loff_t length)
+{
+	struct path path;
+	struct inode *inode;
+	long err;
+
+	if (length < 0)
+		return -EINVAL;
+	err = user_path_at(AT_FDCWD, pathname, LOOKUP_FOLLOW, &path);
+	if (err)
+		return err;
+	inode = path.dentry->d_inode;
+	if (S_ISDIR(inode->i_mode))
+		err = -EISDIR;
+	else if (!S_ISREG(inode->i_mode))
+		err = -EINVAL;
+	else if (!(err = mnt_want_write(path.mnt))) {
+		err = inode_permission(inode, MAY_WRITE);
+		if (!err)
+			err = do_truncate(path.dentry, length);
+		mnt_drop_write(path.mnt);
+	}
+	path_put(&path);
+	return err;
+}
+
+/* do_sys_ftruncate(): an fd open for writing on a regular file. */
+long do_sys_ftruncate(unsigned int fd, loff_t length)
+{
+	struct file *f;
+	long err;
+
+	if (length < 0)
+		return -EINVAL;
+	f = fget(fd);
+	if (!f)
+		return -EBADF;
+	if (!(f->f_mode & FMODE_WRITE) || !d_is_reg(f->f_path.dentry))
+		err = -EINVAL;	/* O_APPEND is no obstacle: IS_APPEND() is chattr's */
+	else
+		err = do_truncate(f->f_path.dentry, length);
+	fput(f);
+	return err;
+}
+
+/* vfs_fallocate(): the checks every filesystem gets, then ->fallocate. */
+long ksys_fallocate(int fd, int mode, loff_t offset, loff_t len)
+{
+	struct file *f;
+	struct inode *inode;
+	loff_t end;
+	long err;
+
+	f = fd < 0 ? NULL : fget((unsigned int)fd);
+	if (!f)
+		return -EBADF;
+	inode = f->f_path.dentry->d_inode;
+	if (offset < 0 || len <= 0)
+		err = -EINVAL;
+	else if (mode & ~(FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE |
+			  FALLOC_FL_NO_HIDE_STALE | FALLOC_FL_COLLAPSE_RANGE |
+			  FALLOC_FL_ZERO_RANGE | FALLOC_FL_INSERT_RANGE))
+		err = -EOPNOTSUPP;
+	else if ((mode & FALLOC_FL_PUNCH_HOLE) && !(mode & FALLOC_FL_KEEP_SIZE))
+		err = -EOPNOTSUPP;
+	else if (!(f->f_mode & FMODE_WRITE))
+		err = -EBADF;
+	else if (S_ISDIR(inode->i_mode))
+		err = -EISDIR;
+	else if (S_ISFIFO(inode->i_mode))
+		err = -ESPIPE;
+	else if (!S_ISREG(inode->i_mode))
+		err = -ENODEV;
+	else if (__builtin_add_overflow(offset, len, &end) || end > inode->i_sb->s_maxbytes)
+		err = -EFBIG;
+	else if (!f->f_op || !f->f_op->fallocate)
+		err = -EOPNOTSUPP;
+	else {
+		mutex_lock(&inode->i_mapping->i_rwsem);
+		err = f->f_op->fallocate(f, mode, offset, len);
+		mutex_unlock(&inode->i_mapping->i_rwsem);
+	}
+	fput(f);
+	return err;
+}
+
+/* do_fsync(): nothing to write back in memory; a file without ->fsync
+ * (a pipe, a directory of the model) is -EINVAL, as in 5.8. */
+long do_fsync(unsigned int fd, int datasync)
+{
+	struct file *f = fget(fd);
+	long err;
+
+	if (!f)
+		return -EBADF;
+	if (d_is_dir(f->f_path.dentry))
+		err = 0;	/* dcache_dir_ops: noop_fsync */
+	else if (!f->f_op || !f->f_op->fsync)
+		err = -EINVAL;
+	else
+		err = f->f_op->fsync(f, 0, INT64_MAX, datasync);
+	fput(f);
 	return err;
 }

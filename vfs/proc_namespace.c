@@ -61,11 +61,16 @@ static void show_mnt_opts(struct seq_file *m, struct vfsmount *mnt)
 			seq_puts(m, fs_infop->str);
 }
 
-/* The filesystem's own options: the model keeps the mount data it was
- * given (sb->s_options) where a filesystem's ->show_options would print. */
-static void show_options(struct seq_file *m, struct super_block *sb)
+/*
+ * The filesystem's own options: its ->show_options (tmpfs's
+ * shmem_show_options()), or else the mount data it was given
+ * (sb->s_options), where a filesystem's ->show_options would print.
+ */
+void show_sb_fs_options(struct seq_file *m, struct super_block *sb)
 {
-	if (sb->s_options && *sb->s_options) {
+	if (sb->s_op && sb->s_op->show_options) {
+		sb->s_op->show_options(m, sb->s_root);
+	} else if (sb->s_options && *sb->s_options) {
 		seq_putc(m, ',');
 		seq_escape(m, sb->s_options, " \t\n\\");
 	}
@@ -156,7 +161,7 @@ static int show_mountinfo(struct seq_file *m, struct vfsmount *mnt)
 	seq_escape(m, r->mnt_devname ? r->mnt_devname : "none", " \t\n\\");
 	seq_puts(m, sb_rdonly(sb) ? " ro" : " rw");
 	show_sb_opts(m, sb);
-	show_options(m, sb);
+	show_sb_fs_options(m, sb);
 	seq_putc(m, '\n');
 	return 0;
 }

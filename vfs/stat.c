@@ -4,8 +4,8 @@
  * with STATX_MNT_ID; Linux 6.8 adds STATX_MNT_ID_UNIQUE, the 64-bit ID
  * that statmount(2) and listmount(2) take, and 6.18 answers with exactly
  * one of the two: the unique ID when it was asked for, the old one
- * otherwise.  The model has no block counts or birth times, so the basic
- * stats it gives are those its inodes carry.
+ * otherwise.  The model has no birth times, so the basic stats it gives
+ * are those its inodes carry (STATX_BASIC_STATS).
  */
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -21,10 +21,10 @@
 #endif
 #define STATX__RESERVED		0x80000000U
 
-/* What the model's inodes carry of STATX_BASIC_STATS (no STATX_BLOCKS). */
+/* What the model's inodes carry: STATX_BASIC_STATS. */
 #define STATX_MODEL_STATS	(STATX_TYPE | STATX_MODE | STATX_NLINK | STATX_UID | \
 				 STATX_GID | STATX_ATIME | STATX_MTIME | STATX_CTIME | \
-				 STATX_INO | STATX_SIZE)
+				 STATX_INO | STATX_SIZE | STATX_BLOCKS)
 
 static void statx_time(struct statx_timestamp *t, const struct timespec64 *ts)
 {
@@ -66,6 +66,7 @@ long do_statx(int dfd, const char __user *filename, unsigned int flags,
 	tmp.stx_mode = (__u16)inode->i_mode;
 	tmp.stx_ino = inode->i_ino;
 	tmp.stx_size = (__u64)inode->i_size;
+	tmp.stx_blocks = inode->i_blocks;
 	statx_time(&tmp.stx_atime, &inode->i_atime);
 	statx_time(&tmp.stx_mtime, &inode->i_mtime);
 	statx_time(&tmp.stx_ctime, &inode->i_ctime);

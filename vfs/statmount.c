@@ -311,16 +311,13 @@ static int statmount_mnt_point(struct kstatmount *s, struct seq_file *seq)
 
 /*
  * The filesystem's options, as /proc/self/mountinfo shows them
- * (proc_namespace.c: the model keeps the data a filesystem's
- * ->show_options would print), without the leading comma.  No LSM of the
+ * (proc_namespace.c: the filesystem's ->show_options, or the data it was
+ * mounted with), without the leading comma.  No LSM of the
  * model adds options of its own (security_sb_show_options()).
  */
 static void show_fs_options(struct seq_file *seq, struct super_block *sb)
 {
-	if (sb->s_options && *sb->s_options) {
-		seq_putc(seq, ',');
-		seq_escape(seq, sb->s_options, " \t\n\\");
-	}
+	show_sb_fs_options(seq, sb);
 }
 
 static int statmount_mnt_opts(struct kstatmount *s, struct seq_file *seq)

@@ -255,13 +255,24 @@ int reconfigure_super(struct fs_context *fc)
 
 	if (fc->sb_flags_mask & SB_RDONLY)
 		remount_ro = (fc->sb_flags & SB_RDONLY) && !sb_rdonly(sb);
-	if (sb->s_type->reconfigure) {
-		err = sb->s_type->reconfigure(fc);
+	/* files open for writing keep a superblock writable: -EBUSY */
+	if (remount_ro) {
+		err = sb_prepare_remount_readonly(sb);
 		if (err)
 			return err;
 	}
+	if (sb->s_type->reconfigure) {
+		err = sb->s_type->reconfigure(fc);
+		if (err) {
+			WRITE_ONCE(sb->s_readonly_remount, 0);	/* cancel_readonly */
+			return err;
+		}
+	}
 	WRITE_ONCE(sb->s_flags, (sb->s_flags & ~fc->sb_flags_mask) |
 				(fc->sb_flags & fc->sb_flags_mask));
+	/* new writers see SB_RDONLY from here on */
+	smp_wmb();
+	WRITE_ONCE(sb->s_readonly_remount, 0);
 	/* Seed 003: after every successful reconfigure, changed or not (S5). */
 	notify_sb(sb, NOTIFY_SUPERBLOCK_READONLY,
 		  remount_ro ? NOTIFY_SUPERBLOCK_IS_NOW_RO : 0);

@@ -19,6 +19,17 @@ long ksys_mount(const char __user *dev_name, const char __user *dir_name,
 long ksys_umount(const char __user *name, int flags);
 long ksys_read(unsigned int fd, char __user *buf, size_t count);
 long ksys_write(unsigned int fd, const char __user *buf, size_t count);
+long ksys_pread64(unsigned int fd, char __user *buf, size_t count, loff_t pos);
+long ksys_pwrite64(unsigned int fd, const char __user *buf, size_t count, loff_t pos);
+long ksys_lseek(unsigned int fd, loff_t offset, unsigned int whence);
+long do_truncate(struct dentry *dentry, loff_t length);
+long do_sys_truncate(const char __user *pathname, loff_t length);
+long do_sys_ftruncate(unsigned int fd, loff_t length);
+long ksys_fallocate(int fd, int mode, loff_t offset, loff_t len);
+long do_fsync(unsigned int fd, int datasync);
+struct statfs;
+long user_statfs(const char __user *pathname, struct statfs __user *buf);
+long fd_statfs(int fd, struct statfs __user *buf);
 long ksys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg);
 long do_pipe2(int __user *fildes, int flags);
 struct filename;

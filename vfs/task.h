@@ -40,6 +40,12 @@ struct file_operations {
 	long (*write)(struct file *f, const void __user *buf, size_t len);
 	long (*unlocked_ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
 	int (*release)(struct file *f);
+	/* Files with data (vfs/filemap.c): at iocb->ki_pos, which they move. */
+	ssize_t (*read_iter)(struct kiocb *iocb, void __user *buf, size_t len);
+	ssize_t (*write_iter)(struct kiocb *iocb, const void __user *buf, size_t len);
+	loff_t (*llseek)(struct file *f, loff_t offset, int whence);
+	int (*fsync)(struct file *f, loff_t start, loff_t end, int datasync);
+	long (*fallocate)(struct file *f, int mode, loff_t offset, loff_t len);
 };
 
 struct file {
@@ -47,6 +53,8 @@ struct file {
 	struct path f_path;
 	unsigned int f_flags;
 	unsigned int f_mode;
+	/* The file position, under the inode's i_rwsem (files with data). */
+	loff_t f_pos;
 	const struct file_operations *f_op;
 	void *private_data;
 };
@@ -54,6 +62,9 @@ struct file {
 #define FMODE_READ	0x1
 #define FMODE_WRITE	0x2
 #define FMODE_PATH	0x4000
+/* The file holds write access to its mount (__mnt_want_write() at open,
+ * __mnt_drop_write() at its last fput()). */
+#define FMODE_WRITER	0x20000
 /* The file holds a detached tree (fsmount(), open_tree(OPEN_TREE_CLONE)):
  * its last fput() dissolves it (dissolve_on_fput(), vfs/namespace.c). */
 #define FMODE_NEED_UNMOUNT	0x10000000

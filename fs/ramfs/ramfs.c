@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * In-memory filesystems: "tmpfs", "ramfs" and "rootfs" (mm/shmem.c and
- * fs/ramfs as far as the mount tree can see them).  Every mount makes a new
- * superblock on an anonymous device.  Options: mode=, uid=, gid= at mount
- * time (tmpfs and ramfs), size= and nr_inodes= (tmpfs, kept for display);
- * anything else is -EINVAL for tmpfs, ignored by ramfs, as the kernel does.
+ * In-memory filesystems: "ramfs" and "rootfs" (fs/ramfs/inode.c), and
+ * the file_system_type of "tmpfs", whose code is shmem.c.  Every mount
+ * makes a new superblock on an anonymous device.  ramfs's options: mode=,
+ * uid=, gid= at mount time; anything else is ignored, as the kernel does.
+ * Files keep their data in pages (vfs/filemap.c), with no limit.
  *
  * fsinfo() for the three: their features.  Everything else the common
  * table answers from the superblock and ->statfs.
@@ -21,7 +21,6 @@
 
 #include "internal.h"
 
-#define TMPFS_MAGIC 0x01021994
 #define RAMFS_MAGIC 0x858458f6
 
 struct ramfs_opts {
@@ -43,22 +42,8 @@ static int parse_uint(const char *val, int base, unsigned long *out)
 	return 0;
 }
 
-static int parse_size(const char *val)
-{
-	char *end;
-
-	if (!val || !*val)
-		return -EINVAL;
-	(void)strtoull(val, &end, 10);
-	if (*end == '%' || *end == 'k' || *end == 'K' || *end == 'm' ||
-	    *end == 'M' || *end == 'g' || *end == 'G')
-		end++;
-	return *end ? -EINVAL : 0;
-}
-
-/* Parse @data into @o; @strict: unknown options are an error (tmpfs). */
-static int ramfs_parse(const char *data, struct ramfs_opts *o, bool strict,
-		       bool reconfigure)
+/* Parse @data into @o (ramfs_parse_param(): unknown options are ignored). */
+static int ramfs_parse(const char *data, struct ramfs_opts *o, bool reconfigure)
 {
 	char buf[4096];
 	char *opt, *save = NULL;
@@ -89,24 +74,8 @@ static int ramfs_parse(const char *data, struct ramfs_opts *o, bool strict,
 				return -EINVAL;
 			if (!reconfigure)
 				o->gid = (kgid_t)n;
-		} else if (strict && (!strcmp(opt, "size") || !strcmp(opt, "nr_inodes"))) {
-			if (parse_size(val))
-				return -EINVAL;
-		} else if (strict) {
-			return -EINVAL;
 		}
 	}
-	return 0;
-}
-
-static int ramfs_statfs(struct dentry *dentry, struct kstatfs *buf)
-{
-	simple_statfs(dentry, buf);
-	/* tmpfs's default size is half of RAM: the model's "RAM" is 8 GiB. */
-	buf->f_blocks = (4ULL << 30) / 4096;
-	buf->f_bfree = buf->f_bavail = buf->f_blocks;
-	buf->f_files = 1 << 20;
-	buf->f_ffree = buf->f_files - dentry->d_sb->s_next_ino;
 	return 0;
 }
 
@@ -133,21 +102,21 @@ int ramfs_fsinfo(struct path *path, struct fsinfo_context *ctx)
 	return fsinfo_get_attribute(path, ctx, ramfs_fsinfo_attributes);
 }
 
+/* ramfs has no limits: simple_statfs()'s zeros for blocks and files. */
 static const struct super_operations ramfs_ops = {
-	.statfs = ramfs_statfs,
+	.statfs = simple_statfs,
 	.fsinfo = ramfs_fsinfo,
 };
 
-static int ramfs_fill(struct super_block *sb, struct fs_context *fc,
-		      unsigned long magic, umode_t def_mode, bool strict)
+static int ramfs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
-	struct ramfs_opts o = { .mode = def_mode };
+	struct ramfs_opts o = { .mode = 0755 };
 	int err;
 
-	err = ramfs_parse(fc->data, &o, strict, false);
+	err = ramfs_parse(fc->data, &o, false);
 	if (err)
 		return err;
-	sb->s_magic = magic;
+	sb->s_magic = RAMFS_MAGIC;
 	sb->s_op = &ramfs_ops;
 	sb->s_maxbytes = INT64_MAX;
 	err = simple_fill_root(sb, o.mode);
@@ -158,82 +127,45 @@ static int ramfs_fill(struct super_block *sb, struct fs_context *fc,
 	return 0;
 }
 
-static int tmpfs_fill_super(struct super_block *sb, struct fs_context *fc)
-{
-	return ramfs_fill(sb, fc, TMPFS_MAGIC, 01777, true);
-}
-
-static int ramfs_fill_super(struct super_block *sb, struct fs_context *fc)
-{
-	return ramfs_fill(sb, fc, RAMFS_MAGIC, 0755, false);
-}
-
-static int tmpfs_get_tree(struct fs_context *fc)
-{
-	return get_tree_nodev(fc, tmpfs_fill_super);
-}
-
 static int ramfs_get_tree(struct fs_context *fc)
 {
 	return get_tree_nodev(fc, ramfs_fill_super);
-}
-
-static int tmpfs_reconfigure(struct fs_context *fc)
-{
-	struct ramfs_opts o = { 0 };
-
-	return ramfs_parse(fc->data, &o, true, true);
 }
 
 static int ramfs_reconfigure(struct fs_context *fc)
 {
 	struct ramfs_opts o = { 0 };
 
-	return ramfs_parse(fc->data, &o, false, true);
+	return ramfs_parse(fc->data, &o, true);
 }
 
 /*
- * ->parse_param for fsconfig() (6.18's shmem_parse_one() and
- * ramfs_parse_param()): a parameter the option parser knows must have a
- * string value it accepts ("Bad value for" otherwise), and is kept for
- * get_tree; an unknown one is tmpfs's error (-ENOPARAM, so the VFS says
- * "Unknown parameter") and ignored by ramfs, as it ignores unknown mount
- * options.
+ * ->parse_param for fsconfig() (6.18's ramfs_parse_param()): a parameter
+ * the option parser knows must have a string value it accepts ("Bad value
+ * for" otherwise), and is kept for get_tree; an unknown one is ignored,
+ * as ramfs ignores unknown mount options.
  */
-static int ramfs_parse_param_common(struct fs_context *fc,
-				    struct fs_parameter *param, bool strict)
+static int ramfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 {
-	static const char *const known[] = { "mode", "uid", "gid", "size", "nr_inodes" };
+	static const char *const known[] = { "mode", "uid", "gid" };
 	struct ramfs_opts o = { 0 };
 	char opt[300];
-	size_t i, n = strict ? ARRAY_SIZE(known) : 3;
+	size_t i;
 	int ret;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < ARRAY_SIZE(known); i++)
 		if (!strcmp(param->key, known[i]))
 			break;
-	if (i == n) {
-		if (strict)
-			return -ENOPARAM;
+	if (i == ARRAY_SIZE(known)) {
 		ret = vfs_parse_fs_param_source(fc, param);
 		return ret == -ENOPARAM ? 0 : ret;
 	}
 	if (param->type != fs_value_is_string ||
 	    snprintf(opt, sizeof(opt), "%s=%s", param->key, param->string) >= (int)sizeof(opt) ||
 	    strchr(param->string, ',') ||
-	    ramfs_parse(opt, &o, strict, false))
+	    ramfs_parse(opt, &o, false))
 		return fs_param_bad_value(fc, param);
 	return fc_append_option(fc, param->key, param->string);
-}
-
-static int tmpfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
-{
-	return ramfs_parse_param_common(fc, param, true);
-}
-
-static int ramfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
-{
-	return ramfs_parse_param_common(fc, param, false);
 }
 
 static struct file_system_type tmpfs_fs_type = {

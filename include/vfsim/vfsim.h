@@ -314,6 +314,34 @@ VFSIM_API long vfsim_pipe2(struct vfsim_task *t, int fds[2], int flags);
 VFSIM_API long vfsim_read(struct vfsim_task *t, int fd, void *buf, size_t len);
 VFSIM_API long vfsim_write(struct vfsim_task *t, int fd, const void *buf,
 			   size_t len);
+/*
+ * Files with data (regular files of tmpfs, ramfs and the simulated ext4,
+ * nfs and afs; docs/filesystems.md): the syscalls as Linux 5.8 has them,
+ * >= 0 or -errno.  vfsim_read()/vfsim_write() read and write them at the
+ * file's position (O_APPEND: at the end); tmpfs's size= limit makes a
+ * write short, or -ENOSPC if it wrote nothing.
+ */
+VFSIM_API long vfsim_pread(struct vfsim_task *t, int fd, void *buf, size_t len,
+			   int64_t pos);
+VFSIM_API long vfsim_pwrite(struct vfsim_task *t, int fd, const void *buf,
+			    size_t len, int64_t pos);
+/** lseek(2): SEEK_SET, SEEK_CUR, SEEK_END, SEEK_DATA, SEEK_HOLE (tmpfs
+ *  page by page; other filesystems: all data, one hole at the end). */
+VFSIM_API int64_t vfsim_lseek(struct vfsim_task *t, int fd, int64_t offset, int whence);
+VFSIM_API long vfsim_truncate(struct vfsim_task *t, const char *path, int64_t length);
+VFSIM_API long vfsim_ftruncate(struct vfsim_task *t, int fd, int64_t length);
+/** fallocate(2): tmpfs only (mode 0, FALLOC_FL_KEEP_SIZE, FALLOC_FL_PUNCH_HOLE
+ *  | FALLOC_FL_KEEP_SIZE); -EOPNOTSUPP elsewhere. */
+VFSIM_API long vfsim_fallocate(struct vfsim_task *t, int fd, int mode,
+			       int64_t offset, int64_t len);
+/** fsync(2), fdatasync(2): nothing to write back; 0 for files with data. */
+VFSIM_API long vfsim_fsync(struct vfsim_task *t, int fd);
+VFSIM_API long vfsim_fdatasync(struct vfsim_task *t, int fd);
+struct statfs;
+/** statfs(2), fstatfs(2): tmpfs reports its size= and nr_inodes= limits
+ *  (0 where unlimited), ramfs zeros; f_flags the mount's ST_* flags. */
+VFSIM_API long vfsim_statfs(struct vfsim_task *t, const char *path, struct statfs *buf);
+VFSIM_API long vfsim_fstatfs(struct vfsim_task *t, int fd, struct statfs *buf);
 /** ioctl(2): FIONREAD, IOC_WATCH_QUEUE_SET_SIZE, IOC_WATCH_QUEUE_SET_FILTER;
  *  -ENOTTY for anything a file does not know. */
 VFSIM_API long vfsim_ioctl(struct vfsim_task *t, int fd, unsigned long cmd,
@@ -623,7 +651,7 @@ VFSIM_API long vfsim_fsinfo_by_mount_id(struct vfsim_task *t,
  * vfsim_mountinfo - the text /proc/self/mountinfo would give @t: one line
  * per mount its root can reach, mount points relative to that root, in
  * the kernel's format ("36 35 0:3 / /mnt rw,relatime shared:1 - tmpfs
- * src rw,size=1m").  Writes at most @size bytes to @buf (NUL-terminated
+ * src rw,size=1024k").  Writes at most @size bytes to @buf (NUL-terminated
  * when @size > 0, through the user-memory seam) and returns the length of
  * the whole text, so a first call with @size 0 sizes the buffer; or
  * -errno.

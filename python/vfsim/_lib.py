@@ -12,6 +12,7 @@ import errno as _errno
 import os
 
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char_p, c_int,
+                    c_int64,
                     c_long, c_size_t, c_uint, c_uint32, c_uint64, c_ulong,
                     c_void_p)
 
@@ -194,6 +195,16 @@ _PROTOS = {
     "vfsim_read": (c_long, [T, c_int, c_void_p, c_size_t]),
     "vfsim_write": (c_long, [T, c_int, c_void_p, c_size_t]),
     "vfsim_ioctl": (c_long, [T, c_int, c_ulong, c_ulong]),
+    "vfsim_pread": (c_long, [T, c_int, c_void_p, c_size_t, c_int64]),
+    "vfsim_pwrite": (c_long, [T, c_int, c_void_p, c_size_t, c_int64]),
+    "vfsim_lseek": (c_int64, [T, c_int, c_int64, c_int]),
+    "vfsim_truncate": (c_long, [T, _S, c_int64]),
+    "vfsim_ftruncate": (c_long, [T, c_int, c_int64]),
+    "vfsim_fallocate": (c_long, [T, c_int, c_int, c_int64, c_int64]),
+    "vfsim_fsync": (c_long, [T, c_int]),
+    "vfsim_fdatasync": (c_long, [T, c_int]),
+    "vfsim_statfs": (c_long, [T, _S, c_void_p]),
+    "vfsim_fstatfs": (c_long, [T, c_int, c_void_p]),
     "vfsim_decode_record": (c_long, [c_void_p, c_size_t, c_void_p, c_size_t]),
     "vfsim_record_names": (POINTER(RecordNames), [POINTER(c_uint)]),
     "vfsim_filter_parse": (c_long, [_S, c_void_p, c_size_t, c_void_p, c_size_t]),

@@ -48,8 +48,8 @@ static const struct line_case cases[] = {
 	  "sb_source:      src\n"
 	  "mnt_root:       /\n"
 	  "mnt_point:      /a\n"
-	  "mnt_opts:       mode=700,size=1m\n"
-	  "opt_array:      [mode=700, size=1m]\n"
+	  "mnt_opts:       size=1024k,mode=700\n"	/* shmem_show_options() */
+	  "opt_array:      [size=1024k, mode=700]\n"
 	  "mnt_ns_id:      4\n"
 	  "supported_mask: sb_basic,mnt_basic,propagate_from,mnt_root,mnt_point,fs_type,mnt_ns_id,mnt_opts,fs_subtype,sb_source,opt_array,opt_sec_array,supported_mask,mnt_uidmap,mnt_gidmap\n",
 	  "" },
