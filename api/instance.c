@@ -62,6 +62,8 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 		free(v);
 		return err;
 	}
+	if (opts->allocator == VFSIM_ALLOC_DEFAULT && kind == KSIM_ALLOC_LIBC)
+		v->ctx.heap.fallback = ksim_jemalloc_why();
 	v->quirks = opts->quirks;
 	v->seed = opts->seed;
 	v->nosleep = opts->nosleep;

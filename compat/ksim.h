@@ -81,6 +81,9 @@ struct ksim_heap {
 	u32 fail_ppm;
 	u64 rng;
 	enum ksim_allocator kind;
+	/* Why a heap that was to be jemalloc's is libc's (a static string,
+	 * compat/alloc_jemalloc.c), or NULL. */
+	const char *fallback;
 	unsigned int arena;		/* jemalloc arena of this instance */
 	int arena_slot;			/* -1: its own; else which shared one */
 	struct ksim_region region;	/* KSIM_ALLOC_REGION */
@@ -197,6 +200,9 @@ void ksim_ua_fail_nth(struct ksim_uaccess *ua, unsigned long n, size_t after);
 /* A simulated oops: report through the hook instead of crashing. */
 void ksim_oops(const char *function, const char *reason);
 
+/* jemalloc can serve instances (found at run time: compat/alloc_jemalloc.c). */
 bool ksim_jemalloc_available(void);
+/* Why it cannot (a static string), or NULL. */
+const char *ksim_jemalloc_why(void);
 
 #endif

@@ -21,6 +21,7 @@ packages=(
 	libedit-dev          # vfsim shell's line editing (optional: plain lines without)
 	groff-base           # ctest man.render: the man pages render without warnings
 	man-db               # ctest man.render: man --warnings
+	graphviz             # make demo's pictures (dot -Tsvg), make layers; ctest demo.svg
 )
 
 missing=()

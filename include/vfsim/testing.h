@@ -25,6 +25,17 @@ struct vfsim_alloc_stats {
 	 * before 0.14 has no allocator hook for its bucket tables); counted
 	 * here for honesty, never failed. */
 	uint64_t external_bytes;
+	/*
+	 * The allocator behind the seam: "jemalloc", "libc" or "snapshot".
+	 * jemalloc is found when the first instance asks for it: a program
+	 * linked with vfsim loads it at start, a process that dlopen()s the
+	 * library (Python's ctypes) usually cannot, and such an instance
+	 * falls back to "libc" with the reason in @allocator_note (the
+	 * loader's message: "... cannot allocate memory in static TLS
+	 * block"); "" otherwise.  Static strings.
+	 */
+	const char *allocator;
+	const char *allocator_note;
 };
 
 VFSIM_API void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st);

@@ -121,8 +121,12 @@ class Instance(Faults, Security):
             self._ptr = None
 
     def __repr__(self):
-        state = "destroyed" if self._ptr is None else "live"
-        return f"<vfsim.Instance {state}>"
+        if self._ptr is None:
+            return "<vfsim.Instance destroyed>"
+        st = self.alloc_stats()
+        note = st["allocator_note"]
+        note = f" ({note})" if note else ""
+        return f"<vfsim.Instance live allocator={st['allocator']}{note}>"
 
     # ---- snapshots -----------------------------------------------------
 
