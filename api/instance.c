@@ -54,6 +54,7 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 		return -EINVAL;
 	}
 
+	ksim_ua_fault_handler_check();
 	v = calloc(1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;

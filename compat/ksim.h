@@ -196,6 +196,12 @@ void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed);
 int ksim_ua_unmap(struct ksim_uaccess *ua, const void *addr, size_t len);
 void ksim_ua_remap_all(struct ksim_uaccess *ua);
 void ksim_ua_fail_nth(struct ksim_uaccess *ua, unsigned long n, size_t after);
+/*
+ * The SIGSEGV/SIGBUS handler that turns a fault in a user copy into
+ * -EFAULT (compat/uaccess_fault.c): installed by the first copy, and again
+ * here if the program put another in its place since (vfsim_create()).
+ */
+void ksim_ua_fault_handler_check(void);
 
 /* A simulated oops: report through the hook instead of crashing. */
 void ksim_oops(const char *function, const char *reason);
