@@ -42,6 +42,11 @@ VFSIM_API void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st);
 /**
  * vfsim_fail_nth_alloc - make the @n-th allocation from now fail (1 = the
  * next one); 0 disarms.  A countdown fails exactly once.
+ *
+ * A failed allocation is what the kernel code would make of it, which is
+ * not always -ENOMEM: as in Linux, a tmpfs (ramfs, rootfs) that cannot
+ * allocate an inode says -ENOSPC (ramfs_mknod(), shmem_mknod()), so
+ * mkdir, a file's creation or a symlink can fail with ENOSPC under a sweep.
  */
 VFSIM_API void vfsim_fail_nth_alloc(struct vfsim *v, unsigned long n);
 /** Fail each allocation with probability @ppm / 1e6, from @seed; 0 disarms. */

@@ -166,6 +166,7 @@ _PROTOS = {
     "vfsim_task_gid": (c_uint, [T]),
     "vfsim_task_set_signal_pending": (None, [T, c_bool]),
     "vfsim_mkdirat": (c_long, [T, c_int, _S, c_uint]),
+    "vfsim_mkdir_p": (c_long, [T, c_int, _S, c_uint]),
     "vfsim_symlinkat": (c_long, [T, _S, c_int, _S]),
     "vfsim_openat": (c_long, [T, c_int, _S, c_int, c_uint]),
     "vfsim_close": (c_long, [T, c_int]),
