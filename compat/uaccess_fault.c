@@ -15,13 +15,16 @@
  *    counting what is done, and disarms it;
  *  - a SIGSEGV/SIGBUS handler, installed once for the process with
  *    sigaction() (SA_SIGINFO | SA_ONSTACK), jumps back to the recovery
- *    point when the faulting thread is inside a copy and the faulting
- *    address is in the copy's user range (or is unknown: a non-canonical
- *    address gives a general protection fault, si_code SI_KERNEL, no
- *    address); every other fault goes on to the handler that was there
+ *    point when the faulting thread is inside a copy, unless the faulting
+ *    address is in the copy's model-side buffer: a fault there is the
+ *    model's bug, never swallowed.  The others are the user side's: its
+ *    own address, none (a non-canonical address gives a general
+ *    protection fault, si_code SI_KERNEL, no address), or under ASan the
+ *    user address's shadow (0xdeadbeef's lies in ASan's protected gap).
+ *    Every fault outside a copy goes on to the handler that was there
  *    before (the program's, ASan's), or to the default action, which
  *    re-runs the faulting instruction and dumps core as if we were not
- *    there.  A fault in the model's own buffer is never swallowed.
+ *    there.
  *  - back at the recovery point, SIGSEGV and SIGBUS are unblocked again
  *    (the handler ran with them blocked, and the jump keeps the mask):
  *    they were not blocked before, or the fault would have killed us.
@@ -47,7 +50,7 @@
 
 struct ua_recover {
 	sigjmp_buf env;
-	uintptr_t lo, hi;		/* the user range of the copy */
+	uintptr_t klo, khi;		/* the model's side of the copy */
 };
 
 /* Armed only around a copy; read by the handler on the same thread. */
@@ -82,8 +85,7 @@ static void ua_handler(int sig, siginfo_t *si, void *uc)
 	struct ua_recover *r = ua_rec;
 	uintptr_t a = (uintptr_t)si->si_addr;
 
-	if (r && si->si_code > 0 &&
-	    ((a >= r->lo && a < r->hi) || (si->si_code == SI_KERNEL && !a))) {
+	if (r && si->si_code > 0 && !(a >= r->klo && a < r->khi)) {
 		ua_rec = NULL;
 		siglongjmp(r->env, 1);
 	}
@@ -122,11 +124,11 @@ static void ua_recovered(void)
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
-/* Arm @r for [@user, @user + @n). */
-static inline void ua_arm(struct ua_recover *r, uintptr_t user, size_t n)
+/* Arm @r for a copy whose model side is [@kernel, @kernel + @n). */
+static inline void ua_arm(struct ua_recover *r, const void *kernel, size_t n)
 {
-	r->lo = user;
-	r->hi = user + n < user ? UINTPTR_MAX : user + n;
+	r->klo = (uintptr_t)kernel;
+	r->khi = kernel ? r->klo + n : 0;
 	ua_rec = r;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
@@ -162,7 +164,7 @@ size_t ksim_ua_copy(void *dst, const void *src, size_t n, uintptr_t user)
 		ua_recovered();
 		return done;
 	}
-	ua_arm(&r, user, n);
+	ua_arm(&r, user == (uintptr_t)dst ? src : dst, n);
 	while (done < n) {
 		size_t c = ua_chunk(user + done, n - done);
 
@@ -184,7 +186,7 @@ size_t ksim_ua_clear(void *to, size_t n)
 		ua_recovered();
 		return done;
 	}
-	ua_arm(&r, user, n);
+	ua_arm(&r, NULL, 0);
 	while (done < n) {
 		size_t c = ua_chunk(user + done, n - done);
 
@@ -211,7 +213,7 @@ static size_t ua_str(char *dst, const char *src, size_t n, bool *fault)
 		*fault = true;
 		return done;
 	}
-	ua_arm(&r, user, n);
+	ua_arm(&r, dst, dst ? n : 0);
 	while (done < n) {
 		size_t c = ua_chunk(user + done, n - done), len;
 

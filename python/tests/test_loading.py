@@ -79,8 +79,17 @@ STATS = ("import vfsim; v = vfsim.Instance('default'); "
 
 
 def bare(code, cwd, **env):
-    """python3 -c CODE with nothing in the environment but @env."""
-    return subprocess.run(["/usr/bin/python3", "-B", "-c", code], env=env, cwd=cwd,
+    """python3 -c CODE with nothing in the environment but @env (and, in
+    a sanitizer build, the runtime ctest preloads for the library)."""
+    full = {}
+    if "san" in os.environ.get("LD_PRELOAD", ""):
+        full = {k: os.environ[k] for k in ("LD_PRELOAD", "ASAN_OPTIONS",
+                                           "UBSAN_OPTIONS", "PYTHONMALLOC")
+                if k in os.environ}
+        if "LD_PRELOAD" in env:
+            env["LD_PRELOAD"] = full["LD_PRELOAD"] + " " + env["LD_PRELOAD"]
+    full.update(env)
+    return subprocess.run(["/usr/bin/python3", "-B", "-c", code], env=full, cwd=cwd,
                           capture_output=True, text=True, timeout=60)
 
 
