@@ -154,7 +154,10 @@ static inline size_t ua_chunk(uintptr_t user, size_t n)
 	return room;
 }
 
-size_t ksim_ua_copy(void *dst, const void *src, size_t n, uintptr_t user)
+/* memcpy(@dst, @src, @n), or memset(@dst, 0, @n) without @src; @user is
+ * the user side's address, @kernel the model's (NULL: none). */
+static size_t ua_move(void *dst, const void *src, size_t n, uintptr_t user,
+		      const void *kernel)
 {
 	struct ua_recover r;
 	volatile size_t done = 0;
@@ -164,37 +167,28 @@ size_t ksim_ua_copy(void *dst, const void *src, size_t n, uintptr_t user)
 		ua_recovered();
 		return done;
 	}
-	ua_arm(&r, user == (uintptr_t)dst ? src : dst, n);
+	ua_arm(&r, kernel, kernel ? n : 0);
 	while (done < n) {
 		size_t c = ua_chunk(user + done, n - done);
 
-		memcpy((char *)dst + done, (const char *)src + done, c);
+		if (src)
+			memcpy((char *)dst + done, (const char *)src + done, c);
+		else
+			memset((char *)dst + done, 0, c);
 		done += c;
 	}
 	ua_disarm();
 	return done;
 }
 
+size_t ksim_ua_copy(void *dst, const void *src, size_t n, uintptr_t user)
+{
+	return ua_move(dst, src, n, user, user == (uintptr_t)dst ? src : dst);
+}
+
 size_t ksim_ua_clear(void *to, size_t n)
 {
-	struct ua_recover r;
-	uintptr_t user = (uintptr_t)to;
-	volatile size_t done = 0;
-
-	pthread_once(&ua_once, ua_install);
-	if (sigsetjmp(r.env, 0)) {
-		ua_recovered();
-		return done;
-	}
-	ua_arm(&r, NULL, 0);
-	while (done < n) {
-		size_t c = ua_chunk(user + done, n - done);
-
-		memset((char *)to + done, 0, c);
-		done += c;
-	}
-	ua_disarm();
-	return done;
+	return ua_move(to, NULL, n, (uintptr_t)to, NULL);
 }
 
 /* Strings go a chunk at a time: a short path is not read to the page's end. */
