@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 	unsigned long iters = 2000000;
 	unsigned int rounds = 5;
 	const struct bench_opt opts[] = {
-		{ "--iters", .ul = &iters }, { "--rounds", .ui = &rounds }, { NULL },
+		{ "--iters", .ul = &iters }, { "--rounds", .ui = &rounds }, { .name = NULL },
 	};
 	static const size_t sizes[] = { 8, 256, 4096 };
 	struct ksim_ctx ctx;
