@@ -3,8 +3,8 @@
 #   make demo     install dependencies, build (preset default), run `vfsim demo`,
 #                 and draw build/demo/default-tree.svg and propagation.svg (the
 #                 default tree, and tests/cmd/tree_propagation.scn on the empty
-#                 one: `vfsim tree --dot` through Graphviz's dot; without dot,
-#                 the .dot files only, and a message)
+#                 one: `vfsim tree --dot` through Graphviz's dot, which deps
+#                 installs)
 #   make check    everything CI runs: default + clang + release + asan + tsan + coverage
 #                 builds and tests, then install and build consumers against it,
 #                 then the libFuzzer build of every harness, run briefly; last,
@@ -84,15 +84,10 @@ demo: deps
 	build/default/vfsim tree --dot > build/demo/default-tree.dot
 	build/default/vfsim tree --tree empty --dot tests/cmd/tree_propagation.scn \
 		> build/demo/propagation.dot
-	@if command -v dot >/dev/null; then \
-		for g in default-tree propagation; do \
-			dot -Tsvg build/demo/$$g.dot -o build/demo/$$g.svg || exit 1; \
-			echo "demo: build/demo/$$g.svg"; \
-		done; \
-	else \
-		echo "demo: Graphviz's dot is not installed (apt-get install graphviz):" \
-			"no SVG, only build/demo/*.dot"; \
-	fi
+	@for g in default-tree propagation; do \
+		dot -Tsvg build/demo/$$g.dot -o build/demo/$$g.svg || exit 1; \
+		echo "demo: build/demo/$$g.svg"; \
+	done
 
 check: deps skips-reset default clang release asan tsan coverage install-check libfuzzer
 	$(BANNER) "skipped tests"
@@ -153,6 +148,8 @@ install-check: deps
 	flags=$$(PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig pkg-config --cflags --libs vfsim) && \
 	$(CC) -Wall -Wextra -Werror -o build/consumer-pkgconfig/consumer $(CONSUMER)/consumer.c $$flags
 	LD_LIBRARY_PATH=$(STAGE_LIBDIR) build/consumer-pkgconfig/consumer
+	$(BANNER) "the README's C example, with its build line, from the stage"
+	CC="$(CC)" LD_LIBRARY_PATH= sh $(CONSUMER)/readme_example.sh $(STAGE) build/consumer-readme
 	$(BANNER) "shim consumers via pkg-config (vfsim-shim)"
 	flags=$$(PKG_CONFIG_PATH=$(STAGE_LIBDIR)/pkgconfig pkg-config --cflags --libs vfsim-shim) && \
 	$(CC) -Wall -Wextra -Werror -o build/consumer-pkgconfig/shim_consumer $(CONSUMER)/shim_consumer.c $$flags
@@ -175,9 +172,11 @@ install-check: deps
 	build/tools-installed/vfsim demo | cmp - tests/cmd/demo.out
 	build/tools-installed/vfsim-kdiff check --recorded tests/kernel/*.scn
 	$(BANNER) "the Python package against the installed library"
-	env -u VFSIM_LIBRARY PYTHONPATH=$(STAGE)/lib/python3/dist-packages \
-		GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096 PYTHONDONTWRITEBYTECODE=1 \
+	env -u VFSIM_LIBRARY -u GLIBC_TUNABLES -u LD_PRELOAD \
+		PYTHONPATH=$(STAGE)/lib/python3/dist-packages PYTHONDONTWRITEBYTECODE=1 \
 		/usr/bin/python3 python/tests/check_installed.py $(STAGE) tests/scenarios/basic.scn
+	cd $(STAGE)/lib/python3/dist-packages && env -i /usr/bin/python3 -B -c \
+		'import vfsim; v = vfsim.Instance("default"); print(repr(v)); assert v.destroy() == 0'
 
 libfuzzer: deps
 	$(BANNER) "libFuzzer: fuzz/build.sh, then each harness for $(LIBFUZZER_SECONDS) s"

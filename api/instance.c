@@ -54,6 +54,7 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 		return -EINVAL;
 	}
 
+	ksim_ua_fault_handler_check();
 	v = calloc(1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
@@ -62,6 +63,8 @@ int vfsim_create(const struct vfsim_options *opts, struct vfsim **out)
 		free(v);
 		return err;
 	}
+	if (opts->allocator == VFSIM_ALLOC_DEFAULT && kind == KSIM_ALLOC_LIBC)
+		v->ctx.heap.fallback = ksim_jemalloc_why();
 	v->quirks = opts->quirks;
 	v->seed = opts->seed;
 	v->nosleep = opts->nosleep;

@@ -15,6 +15,9 @@ void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st)
 	st->total_allocs = snap.total_allocs;
 	st->failed_allocs = snap.failed_allocs;
 	st->external_bytes = 0;
+	st->allocator = snap.kind == KSIM_ALLOC_JEMALLOC ? "jemalloc" :
+			snap.kind == KSIM_ALLOC_REGION ? "snapshot" : "libc";
+	st->allocator_note = snap.fallback ? snap.fallback : "";
 	if (v->mnt_id_ht) {
 		/* the bucket arrays of the mount-ID tables (the 32-bit and the
 		 * unique one, resized together), at their current size */

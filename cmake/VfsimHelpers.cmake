@@ -181,3 +181,13 @@ function(vfsim_pc_dir var dir)
 		set(${var} "\${prefix}/${dir}" PARENT_SCOPE)
 	endif()
 endfunction()
+
+# Executables that link @target load jemalloc at start (VFSIM_JEMALLOC_AT_START,
+# compat/alloc_jemalloc.c); shared libraries and modules do not, so that
+# they stay loadable by dlopen().
+function(vfsim_link_jemalloc_at_start target)
+	if(VFSIM_JEMALLOC_AT_START)
+		target_link_options(${target} INTERFACE
+			"$<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:${VFSIM_JEMALLOC_AT_START}>")
+	endif()
+endfunction()

@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <compat/alloc_jemalloc.h>
 #include <compat/alloc_region.h>
 #include <compat/alloc_tcache.h>
 #include <compat/ksim.h>
@@ -135,11 +136,7 @@ static struct ksim_heap *cur_heap(void)
 
 bool ksim_jemalloc_available(void)
 {
-#ifdef VFSIM_WITH_JEMALLOC
-	return true;
-#else
-	return false;
-#endif
+	return ksim_jemalloc_load();
 }
 
 /* Under h->lock for a region heap (its bump pointer and free lists). */
@@ -149,7 +146,7 @@ static void *raw_alloc(struct ksim_heap *h, size_t size)
 		return ksim_region_alloc(&h->region, size);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC)
-		return mallocx(size, MALLOCX_ARENA(h->arena) |
+		return ksim_je.mallocx(size, MALLOCX_ARENA(h->arena) |
 				     ksim_tcache_flags(h, true));
 #endif
 	(void)h;
@@ -169,7 +166,7 @@ static void raw_free(struct ksim_heap *h, void *p, size_t size, bool cached)
 	}
 #ifdef VFSIM_WITH_JEMALLOC
 	if (h->kind == KSIM_ALLOC_JEMALLOC) {
-		sdallocx(p, size, cached ? ksim_tcache_flags(h, false) : MALLOCX_TCACHE_NONE);
+		ksim_je.sdallocx(p, size, cached ? ksim_tcache_flags(h, false) : MALLOCX_TCACHE_NONE);
 		return;
 	}
 #endif
@@ -533,7 +530,7 @@ static int arena_share(unsigned int *arena, int *slot)
 
 	for (int i = 0; i < KSIM_ARENA_SHARED; i++) {
 		if (!arena_shared[i].made &&
-		    !mallctl("arenas.create", &arena_shared[i].arena, &sz, NULL, 0))
+		    !ksim_je.mallctl("arenas.create", &arena_shared[i].arena, &sz, NULL, 0))
 			arena_shared[i].made = true;
 		if (arena_shared[i].made &&
 		    (best < 0 || arena_shared[i].users < arena_shared[best].users))
@@ -559,7 +556,7 @@ static int arena_get(unsigned int *arena, int *slot)
 		err = arena_share(arena, slot);
 	else if (arena_pool_len)
 		*arena = arena_pool[--arena_pool_len];
-	else if (mallctl("arenas.create", arena, &sz, NULL, 0))
+	else if (ksim_je.mallctl("arenas.create", arena, &sz, NULL, 0))
 		err = arena_share(arena, slot);	/* the process made the others */
 	if (!err && *slot < 0)
 		arena_private_live++;
@@ -579,7 +576,7 @@ static void arena_put(unsigned int arena, int slot)
 		return;
 	}
 	snprintf(cmd, sizeof(cmd), "arena.%u.reset", arena);
-	mallctl(cmd, NULL, NULL, NULL, 0);
+	ksim_je.mallctl(cmd, NULL, NULL, NULL, 0);
 	pthread_mutex_lock(&all_heaps_lock);
 	arena_private_live--;
 	if (arena_pool_len < ARENA_POOL) {
@@ -589,7 +586,7 @@ static void arena_put(unsigned int arena, int slot)
 	pthread_mutex_unlock(&all_heaps_lock);
 	if (!pooled) {
 		snprintf(cmd, sizeof(cmd), "arena.%u.destroy", arena);
-		mallctl(cmd, NULL, NULL, NULL, 0);
+		ksim_je.mallctl(cmd, NULL, NULL, NULL, 0);
 	}
 }
 #endif
@@ -613,6 +610,8 @@ static int heap_init(struct ksim_heap *h, enum ksim_allocator kind, size_t regio
 	pthread_spin_init(&h->lock, PTHREAD_PROCESS_PRIVATE);
 #ifdef VFSIM_WITH_JEMALLOC
 	if (kind == KSIM_ALLOC_JEMALLOC) {
+		if (!ksim_jemalloc_load())
+			return -EOPNOTSUPP;
 		if (arena_get(&h->arena, &h->arena_slot))
 			return -ENOMEM;
 		ksim_tcache_heap_init(h);
@@ -694,6 +693,8 @@ void ksim_heap_stats(struct ksim_heap *h, struct ksim_heap *snap)
 	snap->total_allocs = h->total_allocs;
 	snap->failed_allocs = h->failed_allocs;
 	snap->fault_fired = h->fault_fired;
+	snap->kind = h->kind;
+	snap->fallback = h->fallback;
 	pthread_spin_unlock(&h->lock);
 }
 

@@ -22,6 +22,7 @@
  */
 #include <stdlib.h>
 
+#include <compat/alloc_jemalloc.h>
 #include <compat/alloc_tcache.h>
 
 #ifdef VFSIM_WITH_JEMALLOC
@@ -44,7 +45,7 @@ static pthread_once_t tc_key_once = PTHREAD_ONCE_INIT;
 
 static void tc_destroy(unsigned int tc)
 {
-	mallctl("tcache.destroy", NULL, NULL, &tc, sizeof(tc));
+	ksim_je.mallctl("tcache.destroy", NULL, NULL, &tc, sizeof(tc));
 }
 
 static struct ksim_heap *tc_find_heap(u64 gen)
@@ -99,7 +100,7 @@ static bool tc_create(struct ksim_heap *h, struct tc_slot *s)
 	bool ok = false;
 
 	pthread_once(&tc_key_once, tc_key_init);
-	if (mallctl("tcache.create", &tc, &sz, NULL, 0))
+	if (ksim_je.mallctl("tcache.create", &tc, &sz, NULL, 0))
 		return false;
 	pthread_mutex_lock(&tc_registry_lock);
 	if (h->tc_nr == h->tc_cap) {

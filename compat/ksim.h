@@ -81,6 +81,9 @@ struct ksim_heap {
 	u32 fail_ppm;
 	u64 rng;
 	enum ksim_allocator kind;
+	/* Why a heap that was to be jemalloc's is libc's (a static string,
+	 * compat/alloc_jemalloc.c), or NULL. */
+	const char *fallback;
 	unsigned int arena;		/* jemalloc arena of this instance */
 	int arena_slot;			/* -1: its own; else which shared one */
 	struct ksim_region region;	/* KSIM_ALLOC_REGION */
@@ -193,10 +196,19 @@ void ksim_heap_fail_random(struct ksim_heap *h, u32 ppm, u64 seed);
 int ksim_ua_unmap(struct ksim_uaccess *ua, const void *addr, size_t len);
 void ksim_ua_remap_all(struct ksim_uaccess *ua);
 void ksim_ua_fail_nth(struct ksim_uaccess *ua, unsigned long n, size_t after);
+/*
+ * The SIGSEGV/SIGBUS handler that turns a fault in a user copy into
+ * -EFAULT (compat/uaccess_fault.c): installed by the first copy, and again
+ * here if the program put another in its place since (vfsim_create()).
+ */
+void ksim_ua_fault_handler_check(void);
 
 /* A simulated oops: report through the hook instead of crashing. */
 void ksim_oops(const char *function, const char *reason);
 
+/* jemalloc can serve instances (found at run time: compat/alloc_jemalloc.c). */
 bool ksim_jemalloc_available(void);
+/* Why it cannot (a static string), or NULL. */
+const char *ksim_jemalloc_why(void);
 
 #endif

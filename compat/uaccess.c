@@ -4,10 +4,19 @@
  * the part that faults; the mapped part is copied and the kernel's return
  * convention (bytes not copied) reports the rest, so a fault partway through
  * a copy behaves as it does on real hardware.
+ *
+ * Two things decide what is mapped: the seam itself (the first page, the
+ * ranges a harness marked unmapped, the fault-injection countdown:
+ * ua_accessible()), then the real memory.  A user pointer is the calling
+ * program's, and may be wild (0xdeadbeef, a kernel address, a buffer that
+ * runs into a PROT_NONE page): the copy itself may fault, and the fault
+ * becomes the kernel's answer instead of a crash, as the kernel's
+ * exception tables make it (compat/uaccess_fault.c).
  */
 #include <stdlib.h>
 
 #include <compat/ksim.h>
+#include <compat/uaccess_fault.h>
 #include <linux/err.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -62,7 +71,7 @@ unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
 	size_t ok = ua_accessible(from, n);
 
 	if (ok)		/* @from may be NULL: no memcpy(NULL, 0) */
-		memcpy(to, from, ok);
+		ok = ksim_ua_copy(to, from, ok, (uintptr_t)from);
 	if (ok < n)	/* the kernel zeroes what it could not copy */
 		memset((char *)to + ok, 0, n - ok);
 	return n - ok;
@@ -73,7 +82,7 @@ unsigned long copy_to_user(void __user *to, const void *from, unsigned long n)
 	size_t ok = ua_accessible(to, n);
 
 	if (ok)
-		memcpy(to, from, ok);
+		ok = ksim_ua_copy(to, from, ok, (uintptr_t)to);
 	return n - ok;
 }
 
@@ -82,45 +91,44 @@ unsigned long clear_user(void __user *to, unsigned long n)
 	size_t ok = ua_accessible(to, n);
 
 	if (ok)
-		memset(to, 0, ok);
+		ok = ksim_ua_clear(to, ok);
 	return n - ok;
 }
 
 long strncpy_from_user(char *dst, const char __user *src, long count)
 {
 	size_t ok, len;
+	bool fault;
 
 	if (count <= 0)
 		return 0;
 	ok = ua_accessible(src, (size_t)count);
 	if (!ok)	/* faults at once (NULL included): touch nothing */
 		return -EFAULT;
-	len = strnlen(src, ok);
-	if (len == ok && ok < (size_t)count) {
-		/* Ran into the fault before a NUL; like the kernel's, the
-		 * bytes read so far are left in @dst. */
-		memcpy(dst, src, ok);
+	/* Up to the NUL, the first fault, or @ok bytes; like the kernel's,
+	 * what was read before a fault is left in @dst. */
+	len = ksim_ua_strncpy(dst, src, ok, &fault);
+	if (fault)
 		return -EFAULT;
-	}
-	if (len < (size_t)count) {
-		memcpy(dst, src, len + 1);
-		return (long)len;
-	}
-	memcpy(dst, src, (size_t)count);
+	if (len == ok && ok < (size_t)count)
+		return -EFAULT;	/* ran into the seam's fault before a NUL */
+	if (len < (size_t)count)
+		return (long)len;	/* the NUL is in @dst */
 	return count;
 }
 
 long strnlen_user(const char __user *src, long n)
 {
 	size_t ok, len;
+	bool fault;
 
 	if (n <= 0)
 		return 0;
 	ok = ua_accessible(src, (size_t)n);
 	if (!ok)
 		return 0;
-	len = strnlen(src, ok);
-	if (len == ok && ok < (size_t)n)
+	len = ksim_ua_strnlen(src, ok, &fault);
+	if (fault || (len == ok && ok < (size_t)n))
 		return 0;
 	return len < (size_t)n ? (long)len + 1 : n + 1;
 }

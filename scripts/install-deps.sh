@@ -23,6 +23,7 @@ packages=(
 	bash-completion      # ctest completion.bash: the completion file, as bash loads it
 	groff-base           # ctest man.render: the man pages render without warnings
 	man-db               # ctest man.render: man --warnings
+	graphviz             # make demo's pictures (dot -Tsvg), make layers; ctest demo.svg
 )
 
 missing=()

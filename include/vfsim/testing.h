@@ -25,12 +25,28 @@ struct vfsim_alloc_stats {
 	 * before 0.14 has no allocator hook for its bucket tables); counted
 	 * here for honesty, never failed. */
 	uint64_t external_bytes;
+	/*
+	 * The allocator behind the seam: "jemalloc", "libc" or "snapshot".
+	 * jemalloc is found when the first instance asks for it: a program
+	 * linked with vfsim loads it at start, a process that dlopen()s the
+	 * library (Python's ctypes) usually cannot, and such an instance
+	 * falls back to "libc" with the reason in @allocator_note (the
+	 * loader's message: "... cannot allocate memory in static TLS
+	 * block"); "" otherwise.  Static strings.
+	 */
+	const char *allocator;
+	const char *allocator_note;
 };
 
 VFSIM_API void vfsim_alloc_stats(struct vfsim *v, struct vfsim_alloc_stats *st);
 /**
  * vfsim_fail_nth_alloc - make the @n-th allocation from now fail (1 = the
  * next one); 0 disarms.  A countdown fails exactly once.
+ *
+ * A failed allocation is what the kernel code would make of it, which is
+ * not always -ENOMEM: as in Linux, a tmpfs (ramfs, rootfs) that cannot
+ * allocate an inode says -ENOSPC (ramfs_mknod(), shmem_mknod()), so
+ * mkdir, a file's creation or a symlink can fail with ENOSPC under a sweep.
  */
 VFSIM_API void vfsim_fail_nth_alloc(struct vfsim *v, unsigned long n);
 /** Fail each allocation with probability @ppm / 1e6, from @seed; 0 disarms. */

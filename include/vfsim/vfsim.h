@@ -239,6 +239,19 @@ VFSIM_API struct vfsim *vfsim_task_kernel(const struct vfsim_task *t);
 
 VFSIM_API long vfsim_mkdirat(struct vfsim_task *t, int dfd, const char *path,
 			     mode_t mode);
+/**
+ * vfsim_mkdir_p - `mkdir -p` for harnesses: make @path and every missing
+ * directory above it with @mode (each through vfsim_mkdirat(), so with
+ * @t's permissions, as mkdir(1) -p makes them with mkdir(2)).  0 if
+ * @path is a directory at the end, whether made or already there; else the
+ * first error, -errno: -EEXIST (@path is there and is not a directory),
+ * -ENOTDIR (a component above it is not), -EACCES, -ENOSPC (an inode could not be
+ * allocated: testing.h, "the allocation seam"), -EFAULT, -ENAMETOOLONG,
+ * -ENOENT (an empty path).  Directories made before a failure stay, as
+ * mkdir -p leaves them.  Not a system call: no Linux counterpart.
+ */
+VFSIM_API long vfsim_mkdir_p(struct vfsim_task *t, int dfd, const char *path,
+			     mode_t mode);
 VFSIM_API long vfsim_symlinkat(struct vfsim_task *t, const char *target,
 			       int dfd, const char *path);
 /** Enough of open for O_PATH, O_DIRECTORY, O_NOFOLLOW, O_CLOEXEC, O_RDONLY,

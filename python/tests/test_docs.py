@@ -42,7 +42,7 @@ def page(source_dir):
 
 def test_every_python_block_is_a_file_that_runs(source_dir):
     py = [(n, body) for n, info, body in page(source_dir) if info == "python"]
-    assert len(py) == 4
+    assert len(py) == 5
     assert all(n for n, _ in py), "a python block without <!-- example: file NAME -->"
 
 
@@ -52,10 +52,10 @@ def test_the_page_runs(source_dir, tmp_path):
         if name:
             (tmp_path / name).write_text(body)
             files[name] = body
-    assert set(files) == {"tour.py", "successors.py", "conftest.py",
-                          "test_mounts.py"}
+    assert set(files) == {"tour.py", "successors.py", "allocator.py",
+                          "conftest.py", "test_mounts.py"}
 
-    for script in ("tour.py", "successors.py"):
+    for script in ("tour.py", "successors.py", "allocator.py"):
         run = subprocess.run([sys.executable, script], cwd=tmp_path,
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 0, f"{script}: {run.stderr}"

@@ -97,7 +97,8 @@ def test_fail_alloc_random(inst, init):
 def test_alloc_stats_and_live_report(inst, init):
     before = inst.alloc_stats()
     assert set(before) == {"live_objects", "live_bytes", "peak_bytes",
-                           "total_allocs", "failed_allocs", "external_bytes"}
+                           "total_allocs", "failed_allocs", "external_bytes",
+                           "allocator", "allocator_note"}
     init.mkdir("/mnt/more")
     after = inst.alloc_stats()
     assert after["total_allocs"] > before["total_allocs"]

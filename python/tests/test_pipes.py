@@ -189,3 +189,18 @@ def test_decoding_errors():
     r = vfsim.Record(struct.pack("<II", 9 | 5 << 24, 8 | 0x80))
     assert r.type_name is None and r.subtype_name is None
     assert r.text == "type=9 subtype=5 id=0 info=0x00000088"
+
+
+def test_a_closed_pipe_is_a_value_error(inst, init):
+    # Issue 30, item 9: as a closed file object's methods do (they raised
+    # TypeError, None reaching the C call).
+    p = init.notification_pipe()
+    p.close()
+    calls = [p.read, p.records, p.pending, lambda: p.set_size(8),
+             lambda: p.set_filter(None), lambda: p.set_filter("mount"),
+             lambda: p.watch_mount("/", 1), lambda: p.watch_sb("/", 1),
+             lambda: p.watch_key(vfsim.KEY_SPEC_SESSION_KEYRING, 1)]
+    for call in calls:
+        with pytest.raises(ValueError, match=r"^I/O operation on closed pipe$"):
+            call()
+    p.close()  # a second close is fine, as for files

@@ -87,3 +87,21 @@ def test_oops_hook():
         v.set_oops_hook(None)
         with pytest.raises(TypeError):
             v.set_oops_hook("no")
+
+
+def test_destroy_inside_a_hook_raises():
+    # Issue 30, item 9: destroy() from a hook tore the instance down under
+    # the call the hook ran in: kernel warnings, then a spin at 100 % CPU.
+    v = vfsim.Instance("default")
+
+    def hook(who, mnt_id):
+        v.destroy()
+
+    v.set_lsm(watch_mount=hook)
+    with v.init.notification_pipe() as p:
+        with pytest.raises(PermissionError):
+            p.watch_mount("/", 1)
+    (e,) = v.hook_errors
+    assert isinstance(e, RuntimeError) and "inside a hook" in str(e)
+    assert not v.destroyed and v.warn_count == 0
+    assert v.destroy() == 0

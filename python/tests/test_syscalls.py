@@ -172,3 +172,13 @@ def test_a_blocking_read_waits_for_another_thread():
         v.init.write(w, b"hello")
         reader.join(timeout=30)
         assert not reader.is_alive() and got == [b"hello"]
+
+
+def test_mkdir_p(inst, init):
+    init.mkdir_p("/mnt/p/q/r", 0o755)
+    assert init.mkdir_p("/mnt/p/q/r") == 0      # already there: fine
+    init.open("/mnt/p/f", vfsim.O_CREAT | vfsim.O_RDONLY, 0o644)
+    with pytest.raises(FileExistsError):
+        init.mkdir_p("/mnt/p/f")
+    with pytest.raises(NotADirectoryError):
+        init.mkdir_p("/mnt/p/f/g")

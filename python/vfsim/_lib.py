@@ -18,16 +18,6 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char_p, c_int,
 
 SONAME = "libvfsim.so.0"
 
-# jemalloc (the default build's allocator) keeps 2.6 KB of initial-exec
-# TLS, more than glibc leaves free for libraries loaded after start.
-_TLS_HINT = (
-    "libvfsim is built with jemalloc, whose thread-local storage glibc can "
-    "only place in a process told so before it starts: run Python with "
-    "GLIBC_TUNABLES=glibc.rtld.optional_static_tls=4096 (or "
-    "LD_PRELOAD=libjemalloc.so.2), or use a build with "
-    "-DVFSIM_ALLOCATOR=libc (docs/python.md)")
-
-
 def _candidates():
     env = os.environ.get("VFSIM_LIBRARY")
     if env:
@@ -51,8 +41,6 @@ def _load():
         try:
             return ctypes.CDLL(name), name
         except OSError as e:
-            if "static TLS" in str(e):
-                raise ImportError(f"{e}: {_TLS_HINT}") from e
             errors.append(str(e))
     raise ImportError("cannot load libvfsim (set VFSIM_LIBRARY to its path): "
                       + "; ".join(errors))
@@ -102,7 +90,8 @@ class FsinfoParams(Structure):
 class AllocStats(Structure):
     _fields_ = [("live_objects", c_uint64), ("live_bytes", c_uint64),
                 ("peak_bytes", c_uint64), ("total_allocs", c_uint64),
-                ("failed_allocs", c_uint64), ("external_bytes", c_uint64)]
+                ("failed_allocs", c_uint64), ("external_bytes", c_uint64),
+                ("allocator", c_char_p), ("allocator_note", c_char_p)]
 
 
 class NfsServerStatus(Structure):
@@ -178,6 +167,7 @@ _PROTOS = {
     "vfsim_task_gid": (c_uint, [T]),
     "vfsim_task_set_signal_pending": (None, [T, c_bool]),
     "vfsim_mkdirat": (c_long, [T, c_int, _S, c_uint]),
+    "vfsim_mkdir_p": (c_long, [T, c_int, _S, c_uint]),
     "vfsim_symlinkat": (c_long, [T, _S, c_int, _S]),
     "vfsim_openat": (c_long, [T, c_int, _S, c_int, c_uint]),
     "vfsim_close": (c_long, [T, c_int]),

@@ -21,7 +21,10 @@ class Faults:
     def alloc_stats(self):
         st = _lib.AllocStats()
         lib.vfsim_alloc_stats(self.ptr, ctypes.byref(st))
-        return {f: getattr(st, f) for f, _t in _lib.AllocStats._fields_}
+        d = {f: getattr(st, f) for f, _t in _lib.AllocStats._fields_}
+        for f in ("allocator", "allocator_note"):
+            d[f] = (d[f] or b"").decode()
+        return d
 
     def fail_nth_alloc(self, n):
         """The @n-th allocation from now fails (1: the next); 0 disarms."""

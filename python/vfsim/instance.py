@@ -64,6 +64,7 @@ class Instance(Faults, Security):
         self._snap_epoch = None
         self._snap_tasks = None
         self.hook_errors = []
+        self._in_hook = 0  # hooks of this instance running (security.py)
         self.leak_report = None
         if tree is not None:
             try:
@@ -91,6 +92,13 @@ class Instance(Faults, Security):
         .leak_report.  Returns that count, 0 for a clean instance.  Every
         task of the instance is gone with it.  A second call raises."""
         ptr = self.ptr
+        if self._in_hook:
+            # The call the hook runs in still holds the kernel's locks and
+            # references: a teardown from here warns, then waits forever
+            # for what that call holds.
+            raise RuntimeError("destroy() inside a hook of the same instance: "
+                               "the call the hook runs in is still using it; "
+                               "destroy it after that call returns")
         # A scenario still open holds the instance: it ends first.
         for s in list(self._scenarios):
             s.end()
@@ -121,8 +129,12 @@ class Instance(Faults, Security):
             self._ptr = None
 
     def __repr__(self):
-        state = "destroyed" if self._ptr is None else "live"
-        return f"<vfsim.Instance {state}>"
+        if self._ptr is None:
+            return "<vfsim.Instance destroyed>"
+        st = self.alloc_stats()
+        note = st["allocator_note"]
+        note = f" ({note})" if note else ""
+        return f"<vfsim.Instance live allocator={st['allocator']}{note}>"
 
     # ---- snapshots -----------------------------------------------------
 

@@ -171,6 +171,15 @@ class QueueFd:
     _decode (bytes -> list)."""
 
     _read_fd = "fd"
+    _closed = "I/O operation on closed file"
+
+    def _open_fd(self, name):
+        # As a closed file object does: ValueError, not a TypeError from
+        # None reaching a call that wants an int.
+        fd = getattr(self, name)
+        if fd is None:
+            raise ValueError(self._closed)
+        return fd
 
     def _fd_numbers_stale(self):
         # After a reset that took the queue away, its fd numbers may be
@@ -180,7 +189,7 @@ class QueueFd:
 
     def _fionread(self):
         n = ctypes.c_int()
-        self.task.ioctl(getattr(self, self._read_fd), FIONREAD,
+        self.task.ioctl(self._open_fd(self._read_fd), FIONREAD,
                         ctypes.addressof(n))
         return n.value
 
@@ -188,7 +197,7 @@ class QueueFd:
         """One read: what it returned, decoded (empty if nothing waits
         on a non-blocking queue or an instance made with nosleep)."""
         try:
-            return self._decode(self.task.read(getattr(self, self._read_fd),
+            return self._decode(self.task.read(self._open_fd(self._read_fd),
                                                size))
         except BlockingIOError:
             return []
@@ -229,14 +238,14 @@ class NotificationPipe(QueueFd):
             raise
 
     def set_size(self, nr_notes):
-        return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_SIZE,
+        return self.task.ioctl(self._open_fd("rfd"), IOC_WATCH_QUEUE_SET_SIZE,
                                int_arg(nr_notes, "nr_notes", 0, 2**31 - 1))
 
     def set_filter(self, rules):
         """@rules: filter text (docs/filters.md), the filter's bytes, or
         None to remove the filter."""
         if rules is None:
-            return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_FILTER, 0)
+            return self.task.ioctl(self._open_fd("rfd"), IOC_WATCH_QUEUE_SET_FILTER, 0)
         data = parse_filter(rules) if isinstance(rules, str) else bytes(rules)
         if len(data) < 8:
             raise ValueError("a filter is at least 8 bytes")
@@ -247,23 +256,24 @@ class NotificationPipe(QueueFd):
             # nothing past it is read.)
             raise ValueError(f"a filter of {nr} rules needs {8 + 44 * nr} "
                              f"bytes, not {len(data)}")
-        return self.task.ioctl(self.rfd, IOC_WATCH_QUEUE_SET_FILTER, data)
+        return self.task.ioctl(self._open_fd("rfd"), IOC_WATCH_QUEUE_SET_FILTER, data)
 
     _read_fd = "rfd"
     _decode = staticmethod(decode_records)
+    _closed = "I/O operation on closed pipe"
 
     def pending(self):
         """FIONREAD: bytes of records waiting."""
         return self._fionread()
 
     def watch_mount(self, path, watch_id, **kw):
-        return self.task.watch_mount(path, self.wfd, watch_id, **kw)
+        return self.task.watch_mount(path, self._open_fd("wfd"), watch_id, **kw)
 
     def watch_sb(self, path, watch_id, **kw):
-        return self.task.watch_sb(path, self.wfd, watch_id, **kw)
+        return self.task.watch_sb(path, self._open_fd("wfd"), watch_id, **kw)
 
     def watch_key(self, key, watch_id):
-        return self.task.watch_key(key, self.wfd, watch_id)
+        return self.task.watch_key(key, self._open_fd("wfd"), watch_id)
 
     def records(self):
         """Every record waiting, in order."""

@@ -24,6 +24,7 @@ class Security:
 
     def _hook(self, fn, convert):
         def call(_arg, *args):
+            self._in_hook += 1
             try:
                 rc = fn(*convert(args))
             except BaseException as e:  # noqa: B902 - nothing may unwind into C
@@ -31,6 +32,8 @@ class Security:
                 # for the test to see.
                 self.hook_errors.append(e)
                 return -errno.EPERM
+            finally:
+                self._in_hook -= 1
             if rc is None:
                 return 0
             if not isinstance(rc, int) or rc > 0:
@@ -95,9 +98,12 @@ class Security:
             raise TypeError("the oops hook must be callable")
 
         def call(_arg, function, reason):
+            self._in_hook += 1
             try:
                 fn(function.decode(), reason.decode())
             except BaseException as e:  # noqa: B902
                 self.hook_errors.append(e)
+            finally:
+                self._in_hook -= 1
         self._oops = _lib.OOPS_HOOK(call)
         lib.vfsim_set_oops_hook(ptr, self._oops, None)

@@ -47,6 +47,13 @@ class Syscalls:
                                        path_arg(path), u32_arg(mode, "mode")),
                      "mkdirat", path)
 
+    def mkdir_p(self, path, mode=0o777, *, dfd=AT_FDCWD):
+        """vfsim_mkdir_p(): `mkdir -p` (not a system call): every missing
+        directory of @path; fine if @path is already a directory."""
+        return check(lib.vfsim_mkdir_p(self.ptr, fd_arg(dfd, "dfd"),
+                                       path_arg(path), u32_arg(mode, "mode")),
+                     "mkdir_p", path)
+
     def symlink(self, target, path, *, dfd=AT_FDCWD):
         return check(lib.vfsim_symlinkat(self.ptr, path_arg(target, "target"),
                                          fd_arg(dfd, "dfd"), path_arg(path)),
