@@ -52,6 +52,8 @@ struct prog {
 	 * afs mounts (a dynamic root's cells, fs/afs/dynroot.c).
 	 */
 	bool automount;
+	/* Whether the program has afs: the default tree's /afs, an afs mount. */
+	bool afs;
 	int nops;
 	struct prog_op ops[PROG_MAX_OPS];
 	/*
