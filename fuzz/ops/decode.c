@@ -494,4 +494,13 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 		op->ret = 0;
 		decode_op(&r, op, ext);
 	}
+	p->afs = p->automount = p->boot_default;
+	for (int i = 0; i < p->nops; i++) {
+		const struct prog_op *op = &p->ops[i];
+
+		if (!strcmp(op->words[0], "automount"))
+			p->automount = true;
+		if (!strcmp(op->words[0], "mount") && !strcmp(op->words[1], "afs"))
+			p->afs = p->automount = true;
+	}
 }

@@ -35,12 +35,18 @@
 /* ---- the errnos each call may give ------------------------------------------ */
 
 /*
- * Any walk: what path resolution itself can say, and what the automount a
- * walk may trigger can: EINVAL for an automount point whose parent mount
- * left the namespace (do_add_mount()'s check_mnt(): umount -l of the tree
- * the task stands in), ENOSPC when its mount would pass fs.mount-max.
+ * Any walk: what path resolution itself can say (vfs/namei.c).  An
+ * automount a walk triggers (follow_automount()) can say more: EINVAL for
+ * an automount point whose parent mount left the namespace
+ * (finish_automount()'s check_mnt(): umount -l of the tree the task stands
+ * in), ENOSPC when its mount would pass fs.mount-max (count_mounts()).
+ * Those two count only in a program that can have automount points
+ * (prog->automount: the default tree, an `automount` call, an afs mount);
+ * AUTOMOUNT marks where they go in a set.  A call that gives EINVAL or
+ * ENOSPC itself lists them too.
  */
-#define WALK ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG, EACCES, EINVAL, ENOSPC
+#define AUTOMOUNT (-1)
+#define WALK ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG, EACCES, AUTOMOUNT
 #define END 0
 
 struct errset {
@@ -49,19 +55,33 @@ struct errset {
 };
 
 static const struct errset errsets[] = {
+	/* EPERM: a directory without ->mkdir or ->symlink (vfs/namei.c's
+	 * filename_create() caller): afs's dynamic root only
+	 * (afs_dynroot_inode_operations, fs/afs/dynroot.c), so only in a
+	 * program with afs (errno_allowed()); tmpfs and ramfs have both
+	 * (vfs/libfs.c), proc's and afs volumes' directories refuse with
+	 * ENOENT and EACCES */
 	{ "mkdir", { WALK, EEXIST, EROFS, EPERM, END } },
 	{ "symlink", { WALK, EEXIST, EROFS, EPERM, END } },
 	{ "chmod", { WALK, EPERM, EROFS, END } },
-	{ "chown", { WALK, EPERM, EROFS, EINVAL, END } },
+	/* ksys_chown(): the walk, EROFS, EPERM (chown_ok(), chgrp_ok()) */
+	{ "chown", { WALK, EPERM, EROFS, END } },
 	{ "cd", { WALK, END } },
 	{ "chroot", { WALK, EPERM, END } },
+	/* EINVAL: do_sys_open()'s flag checks (O_CREAT | O_DIRECTORY) */
 	{ "open", { WALK, EEXIST, EISDIR, EROFS, EPERM, EINVAL, END } },
 	{ "close", { EBADF, END } },
-	/* ENOSPC: more mounts than the namespace may have (count_mounts()) */
-	{ "mount", { WALK, EPERM, EINVAL, EBUSY, ENODEV, ENOTBLK, ENXIO, EEXIST,
-		     EROFS, ENOSPC, END } },
-	{ "bind", { WALK, EPERM, EINVAL, EBUSY, ENOSPC, END } },
-	{ "move", { WALK, EPERM, EINVAL, EBUSY, END } },
+	/* ENOSPC: more mounts than the namespace may have (count_mounts());
+	 * EEXIST: an afs cell or fileserver defined twice (fs/afs/net.c),
+	 * so only for an afs mount (errno_allowed()) */
+	{ "mount", { WALK, EPERM, EINVAL, EBUSY, ENODEV, EEXIST, EROFS, ENOSPC, END } },
+	/* do_loopback(), do_move_mount(): EINVAL for their checks, ELOOP for
+	 * a move under itself, ENOSPC for the copies propagation would add
+	 * (vfs/pnode.c, count_mounts()) */
+	{ "bind", { WALK, EPERM, EINVAL, ENOSPC, END } },
+	{ "move", { WALK, EPERM, EINVAL, ELOOP, ENOSPC, END } },
+	/* EAGAIN: MNT_EXPIRE's first mark (do_umount()), with `expire` only
+	 * (errno_allowed()) */
 	{ "umount", { WALK, EPERM, EINVAL, EBUSY, EAGAIN, END } },
 	{ "remount", { WALK, EPERM, EINVAL, EBUSY, EROFS, END } },
 	{ "setattr", { WALK, EPERM, EINVAL, EBUSY, END } },
@@ -87,9 +107,11 @@ static const struct errset errsets[] = {
 	/*
 	 * The new mount API (move_mount(2), open_tree(2), mount_setattr(2)):
 	 * EBADF for an @NAME that is no mount's fd where one is needed,
-	 * ENOSPC past fs.mount-max when a tree is attached.
+	 * ENOSPC past fs.mount-max when a tree is attached (count_mounts(),
+	 * propagation's copies), ELOOP for a move under itself
+	 * (do_move_mount()).
 	 */
-	{ "move_mount", { WALK, EPERM, EINVAL, EBADF, EBUSY, EXDEV, END } },
+	{ "move_mount", { WALK, EPERM, EINVAL, EBADF, ELOOP, ENOSPC, END } },
 	{ "open_tree", { WALK, EPERM, EINVAL, EBADF, EMFILE, END } },
 	{ "mount_setattr", { WALK, EPERM, EINVAL, EBADF, EBUSY, END } },
 	/* fsconfig: EBUSY for a context past its state, EOPNOTSUPP for a
@@ -117,7 +139,7 @@ static bool found(struct prog *p, int i, const char *fmt, ...)
 	return true;
 }
 
-static bool errno_allowed(const struct prog_op *op, long ret)
+static bool errno_allowed(const struct prog *p, const struct prog_op *op, long ret)
 {
 	const struct errset *s;
 	size_t i;
@@ -125,12 +147,28 @@ static bool errno_allowed(const struct prog_op *op, long ret)
 
 	if (ret >= 0)
 		return true;
+	/* EAGAIN: MNT_EXPIRE's first mark only (do_umount()) */
+	if (ret == -EAGAIN && !strcmp(op->words[0], "umount")) {
+		for (j = 1; j < op->nwords; j++)
+			if (!strcmp(op->words[j], "expire"))
+				return true;
+		return false;
+	}
+	/* EPERM for mkdir and symlink: afs's dynamic root; EEXIST for mount:
+	 * an afs cell defined twice */
+	if ((ret == -EPERM && (!strcmp(op->words[0], "mkdir") ||
+			       !strcmp(op->words[0], "symlink")) && !p->afs) ||
+	    (ret == -EEXIST && !strcmp(op->words[0], "mount") &&
+	     strcmp(op->words[1], "afs") != 0))
+		return false;
 	for (i = 0; i < sizeof(errsets) / sizeof(errsets[0]); i++) {
 		s = &errsets[i];
 		if (strcmp(s->verb, op->words[0]) != 0)
 			continue;
 		for (j = 0; s->errs[j]; j++)
-			if (s->errs[j] == -ret)
+			if (s->errs[j] == -ret ||
+			    (s->errs[j] == AUTOMOUNT && p->automount &&
+			     (ret == -EINVAL || ret == -ENOSPC)))
 				return true;
 		break;
 	}
@@ -245,7 +283,7 @@ void prog_exec(struct prog *p, struct vfsim *v, FILE *trace)
 			continue;
 		if (trace)
 			fprintf(trace, " = %ld\n", op->ret);
-		if ((!errno_allowed(op, op->ret) &&
+		if ((!errno_allowed(p, op, op->ret) &&
 		     found(p, i, "%s, an errno this call does not give",
 			   vfsim_errno_name((int)-op->ret) ?: "(unknown)")) ||
 		    (vfsim_check_invariants(v, why, sizeof(why)) < 0 &&

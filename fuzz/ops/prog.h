@@ -46,6 +46,14 @@ struct prog_op {
 
 struct prog {
 	bool boot_default;	/* boot default, else boot empty */
+	/*
+	 * Whether a walk may trigger an automount: the default tree has
+	 * automount points, and so do the program's `automount` calls and its
+	 * afs mounts (a dynamic root's cells, fs/afs/dynroot.c).
+	 */
+	bool automount;
+	/* Whether the program has afs: the default tree's /afs, an afs mount. */
+	bool afs;
 	int nops;
 	struct prog_op ops[PROG_MAX_OPS];
 	/*
