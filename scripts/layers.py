@@ -100,6 +100,11 @@ CALL_CYCLES = [
 BUILD_ONLY_SYMBOLS = {
     # ThreadSanitizer builds' stand-in for a fence (compat/include/linux/atomic.h)
     "ksim_fence_dummy",
+    # the lock checker's entry points (compat/lockdep.c), called only where
+    # CONFIG_LOCKDEP is on: the debug, asan and tsan presets
+    "lock_acquire", "lock_release", "lock_is_held", "lock_is_held_write",
+    "lockdep_init_map", "lockdep_rcu_suspicious", "lockdep_last_report",
+    "lockdep_reports", "lockdep_nr_classes",
 }
 
 # The library's OBJECT libraries (CMakeLists.txt, vfsim_layer()).

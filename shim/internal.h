@@ -72,9 +72,22 @@ extern __thread unsigned int shim_in_model
  */
 extern bool shim_started;
 
+void shim_exit_wait(void);
+
+/*
+ * After the destructor, a call of the program's other threads would go to
+ * the host while the driver's `exit` is ending the process (a notification
+ * pipe, watch_mount() by number, a model path): shim_exit_wait() parks such
+ * a thread instead, as it parks one that comes to a model fd.
+ */
 static inline bool shim_passthrough(void)
 {
-	return shim_in_model != 0 || !__atomic_load_n(&shim_started, __ATOMIC_ACQUIRE);
+	if (shim_in_model != 0)
+		return true;
+	if (__builtin_expect(__atomic_load_n(&shim_started, __ATOMIC_ACQUIRE), 1))
+		return false;
+	shim_exit_wait();
+	return true;
 }
 
 static inline void shim_enter(void)
@@ -88,8 +101,7 @@ static inline void shim_leave(void)
 }
 
 /* Parks the calling thread for good while another ends the process on
- * the driver's `exit` (driver.c). */
-void shim_exit_wait(void);
+ * the driver's `exit` (driver.c); declared above shim_passthrough(). */
 
 /* A model fd, and not a call the model itself made. */
 static inline bool shim_is_model_fd(int fd)
