@@ -85,6 +85,9 @@ static long pending(int fd)
 /* The end the driver asked for, in the program's own thread. */
 static void __attribute__((noreturn)) program_exit(int status)
 {
+	/* this thread ends the process now: its own calls (atexit handlers,
+	 * the shim's destructor) go on to the host, never to shim_exit_wait() */
+	exiting = pthread_self();
 	pthread_mutex_unlock(&lock);
 	exit(status);
 }
