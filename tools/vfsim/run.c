@@ -32,12 +32,8 @@ static void run_usage(FILE *out, bool verbs)
 	      "  --kernel  run it on the running Linux kernel instead (as root, in\n"
 	      "            a private mount namespace; `boot empty` only; verbs\n"
 	      "            that are the model's alone are refused)\n"
-	      "  -J, --json  JSON lines: one object a line run, with its words,\n"
-	      "            result (\"ok\" or the errno's name), whether it was\n"
-	      "            expected, and what it printed (docs/vfsim-json.schema.json)\n"
-	      "  -q, --quiet no progress line (shown on standard error when it is\n"
-	      "            a terminal: lines done of the total, mounts made;\n"
-	      "            VFSIM_QUIET=1 also turns it off)\n"
+	      "  -J        JSON lines, one a line run (docs/vfsim-command.md)\n"
+	      "  -q        no progress line on a terminal's standard error\n"
 	      "  -h, --help  this text\n"
 	      "\n",
 	      out);
