@@ -52,6 +52,9 @@ struct scn_sys {
 
 	/* ---- files and directories ---- */
 	long (*mkdir)(struct scn_task *t, const char *path, mode_t mode);
+	/* `mkdir -p`: @path and each missing directory above it; 0 if it is
+	 * a directory at the end (vfsim_mkdir_p()'s contract). */
+	long (*mkdir_p)(struct scn_task *t, const char *path, mode_t mode);
 	long (*symlink)(struct scn_task *t, const char *target, const char *path);
 	long (*chmod)(struct scn_task *t, const char *path, mode_t mode);
 	long (*chown)(struct scn_task *t, const char *path, uid_t uid, gid_t gid);

@@ -12,10 +12,12 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -112,6 +114,50 @@ static void k_end(void *b)
 static long k_mkdir(struct scn_task *t, const char *path, mode_t mode)
 {
 	return SCN_KSYS(t, SYS_mkdirat, AT_FDCWD, L(path), L(mode));
+}
+
+static long k_statx(struct scn_task *t, int dfd, const char *path, int flags,
+		    unsigned int mask, struct statx *buf);
+
+/* `mkdir -p` with real mkdirat(2) calls, one per component, as mkdir(1)
+ * -p makes them (api/mkdir_p.c does the same on the model). */
+static long k_mkdir_p(struct scn_task *t, const char *path, mode_t mode)
+{
+	char buf[PATH_MAX];
+	struct statx stx;
+	size_t len = strlen(path);
+	long err = -ENOENT;
+	char *p = buf;
+
+	if (len == 0)
+		return -ENOENT;
+	if (len >= sizeof(buf))
+		return -ENAMETOOLONG;
+	memcpy(buf, path, len + 1);
+	for (;;) {
+		char *end, c;
+
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		for (end = p; *end && *end != '/'; end++)
+			;
+		c = *end;
+		*end = 0;
+		err = k_mkdir(t, buf, mode);
+		*end = c;
+		if (err && err != -EEXIST)
+			return err;
+		p = end;
+	}
+	if (err != -EEXIST)
+		return err;
+	/* It was there: fine if it is a directory (or a link to one). */
+	err = k_statx(t, AT_FDCWD, buf, 0, STATX_TYPE, &stx);
+	if (err)
+		return err;
+	return S_ISDIR(stx.stx_mode) ? 0 : -EEXIST;
 }
 
 static long k_symlink(struct scn_task *t, const char *target, const char *path)
@@ -284,6 +330,7 @@ const struct scn_sys scn_sys_kernel = {
 	.check = k_check,
 	.end = k_end,
 	.mkdir = k_mkdir,
+	.mkdir_p = k_mkdir_p,
 	.symlink = k_symlink,
 	.chmod = k_chmod,
 	.chown = k_chown,

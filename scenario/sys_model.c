@@ -51,6 +51,11 @@ static long m_mkdir(struct scn_task *t, const char *path, mode_t mode)
 	return vfsim_mkdirat(T(t), AT_FDCWD, path, mode);
 }
 
+static long m_mkdir_p(struct scn_task *t, const char *path, mode_t mode)
+{
+	return vfsim_mkdir_p(T(t), AT_FDCWD, path, mode);
+}
+
 static long m_symlink(struct scn_task *t, const char *target, const char *path)
 {
 	return vfsim_symlinkat(T(t), target, AT_FDCWD, path);
@@ -229,6 +234,7 @@ const struct scn_sys scn_sys_model = {
 	.check = m_check,
 	.end = m_end,
 	.mkdir = m_mkdir,
+	.mkdir_p = m_mkdir_p,
 	.symlink = m_symlink,
 	.chmod = m_chmod,
 	.chown = m_chown,

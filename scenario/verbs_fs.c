@@ -6,6 +6,7 @@
  */
 #include <fcntl.h>
 #include <stdbool.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include <vfsim/scenario.h>
@@ -13,13 +14,21 @@
 
 #include "engine.h"
 
+/* `mkdir [-p] PATH [MODE]` */
 static long verb_mkdir(struct scn_call *c)
 {
+	bool parents = strcmp(c->argv[0], "-p") == 0;
+	char **argv = c->argv + parents;
+	int argc = c->argc - parents;
 	mode_t mode = 0755;
 
-	if (c->argc > 1 && scn_parse_mode(c, c->argv[1], &mode) < 0)
+	if (argc < 1 || argc > 2)
+		return scn_syntax(c, "wrong number of arguments: usage: mkdir [-p] PATH [MODE]");
+	if (argc > 1 && scn_parse_mode(c, argv[1], &mode) < 0)
 		return SCN_SYNTAX;
-	return c->sys->mkdir(c->task, c->argv[0], mode);
+	if (parents)
+		return c->sys->mkdir_p(c->task, argv[0], mode);
+	return c->sys->mkdir(c->task, argv[0], mode);
 }
 
 static long verb_symlink(struct scn_call *c)
@@ -93,8 +102,8 @@ static long verb_close(struct scn_call *c)
 }
 
 const struct scn_verb scn_verbs_fs[] = {
-	{ "mkdir", 1, 2, SCN_VERB_NEEDS_TASK, verb_mkdir, "PATH [MODE]",
-	  "make a directory (octal, 0755)" },
+	{ "mkdir", 1, 3, SCN_VERB_NEEDS_TASK, verb_mkdir, "[-p] PATH [MODE]",
+	  "make a directory (octal, 0755); -p: and its parents, 0 if there" },
 	{ "symlink", 2, 2, SCN_VERB_NEEDS_TASK, verb_symlink, "TARGET PATH",
 	  "make PATH a symlink to TARGET" },
 	{ "chmod", 2, 2, SCN_VERB_NEEDS_TASK, verb_chmod, "PATH MODE",

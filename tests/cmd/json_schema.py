@@ -77,6 +77,8 @@ FORMS = [
     ("fsinfo", ["fsinfo", "-J", "-M", "7"], False),
     ("watch_line", ["watch", "-J"], True),
     ("watch_line", ["watch", "-J", "-q", "--v17"], True),
+    ("run_line", ["run", "-J", os.path.join(HERE, "run_json.scn")], True),
+    ("run_line", ["run", "--json", "--trace", os.path.join(HERE, "run_json.scn")], True),
 ]
 
 

@@ -3,11 +3,13 @@
 """The progress lines of long work (scripts/progress.sh): `make bench`'s
 scripts/bench_run.sh and `make fuzz`'s scripts/fuzz_campaign.sh show one
 on standard error when it is a terminal, and nothing on a pipe or with
-VFSIM_QUIET=1; standard output is the same either way.  The benchmarks
+VFSIM_QUIET=1; standard output is the same either way.  `vfsim run` of a
+scenario shows lines done of the total and the mounts made, and nothing
+with --quiet either.  The benchmarks
 are stand-ins (echo), the fuzzer a stub afl-fuzz that writes a
 fuzzer_stats as AFL++ does and ends.  ctest cmd.progress.
 
-  progress.py SOURCE_DIR
+  progress.py SOURCE_DIR [VFSIM]
 """
 import os
 import pty
@@ -63,6 +65,7 @@ def main():
         base = dict(os.environ, PATH=bindir + ":" + os.environ["PATH"])
         base.pop("VFSIM_QUIET", None)
         quiet = dict(base, VFSIM_QUIET="1")
+        quiet_args = {}
         cases = [
             ("bench", ["bash", os.path.join(src, "scripts/bench_run.sh"),
                        "--", "/bin/echo", "/bin/true"],
@@ -71,11 +74,24 @@ def main():
                       "build/fuzz", "1", "2", "h"],
              "fuzz h: "),
         ]
+        if len(sys.argv) > 2:
+            scn = os.path.join(tmp, "big.scn")
+            with open(scn, "w") as f:
+                f.write("boot empty\n")
+                for i in range(200):
+                    f.write("mkdir -p /m/%d\nmount tmpfs t%d /m/%d\n" % (i, i, i))
+            cmd = [os.path.abspath(sys.argv[2]), "run", scn]
+            cases.append(("run", cmd, "run: 401 of 401 lines, 200 mounts made"))
+            quiet_args["run"] = cmd[:2] + ["--quiet"] + cmd[2:]
         for name, cmd, line in cases:
             want_progress = line
             out_tty, err_tty = run(cmd, True, base, tmp)
             out_pipe, err_pipe = run(cmd, False, base, tmp)
             out_quiet, err_quiet = run(cmd, True, quiet, tmp)
+            if name in quiet_args:
+                out_q2, err_q2 = run(quiet_args[name], True, base, tmp)
+                out_quiet += "" if out_q2 == out_quiet else "(--quiet differs)"
+                err_quiet += err_q2
             checks = [
                 ("a terminal shows progress", want_progress in err_tty),
                 ("the fuzz line counts", name != "fuzz" or

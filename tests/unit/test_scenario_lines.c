@@ -222,7 +222,10 @@ static const struct line_case core_verbs[] = {
 	{ BOOT "bind / /x bogus\n", 65, "", "'bogus': only 'rec' may follow here" },
 	{ BOOT "umount / bogus\n", 65, "", "bad umount flag 'bogus' (detach, force, expire, nofollow)" },
 	{ BOOT "propagation / bogus\n", 65, "", "bad propagation type 'bogus'" },
-	{ BOOT "mkdir\n", 65, "", "t:2: wrong number of arguments: usage: mkdir PATH [MODE]" },
+	{ BOOT "mkdir\n", 65, "", "t:2: wrong number of arguments: usage: mkdir [-p] PATH [MODE]" },
+	{ BOOT "mkdir -p\n", 65, "", "t:2: wrong number of arguments: usage: mkdir [-p] PATH [MODE]" },
+	{ BOOT "mkdir /a 0755 x\n", 65, "", "t:2: wrong number of arguments: usage: mkdir [-p] PATH [MODE]" },
+	{ BOOT "mkdir -p /a 0855\n", 65, "", "bad mode '0855'" },
 	{ BOOT "tree x\n", 65, "", "t:2: tree: bad option 'x' (usage: tree [-l] [-r] [-J] [--dot] [-o COLS] [--target PATH])" },
 	{ BOOT "tree -l -o\n", 65, "", "t:2: tree: bad option '-o'" },
 	/* The propagation call of mount is a second call, on a path that

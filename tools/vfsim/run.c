@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * `vfsim run [--trace] [--check] FILE|-`: run a scenario file on a new
- * kernel, with the engine (<vfsim/scenario.h>).
+ * `vfsim run [--trace] [--check] [-J] [-q] FILE|-`: run a scenario file on
+ * a new kernel, with the engine (<vfsim/scenario.h>); -J and the progress
+ * line in run_lines.c.
  */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
@@ -15,7 +18,7 @@
 
 static void run_usage(FILE *out, bool verbs)
 {
-	fputs("usage: " TOOL_NAME " run [--trace] [--check] [--kernel] FILE|-\n", out);
+	fputs("usage: " TOOL_NAME " run [--trace] [--check] [-J] [-q] [--kernel] FILE|-\n", out);
 	if (!verbs)
 		return;
 	fputs("\n"
@@ -29,6 +32,8 @@ static void run_usage(FILE *out, bool verbs)
 	      "  --kernel  run it on the running Linux kernel instead (as root, in\n"
 	      "            a private mount namespace; `boot empty` only; verbs\n"
 	      "            that are the model's alone are refused)\n"
+	      "  -J        JSON lines, one a line run (docs/vfsim-command.md)\n"
+	      "  -q        no progress line on a terminal's standard error\n"
 	      "  -h, --help  this text\n"
 	      "\n",
 	      out);
@@ -42,7 +47,8 @@ static void run_usage(FILE *out, bool verbs)
 }
 
 /* @in on a new kernel, destroyed at the end. */
-static int run_on_new_kernel(FILE *in, const struct vfsim_scenario_opts *opts)
+static int run_on_new_kernel(FILE *in, const struct vfsim_scenario_opts *opts,
+			     bool json, bool progress)
 {
 	struct vfsim *v;
 	char ebuf[128];
@@ -54,7 +60,10 @@ static int run_on_new_kernel(FILE *in, const struct vfsim_scenario_opts *opts)
 			   opts->name, vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 		return TOOL_EXIT_FAIL;
 	}
-	status = vfsim_scenario_run(v, in, stdout, opts);
+	if (json || progress)
+		status = run_lines(v, in, opts, json, progress);
+	else
+		status = vfsim_scenario_run(v, in, stdout, opts);
 	vfsim_destroy(v);
 	return status;
 }
@@ -63,7 +72,7 @@ int cmd_run(int argc, char **argv)
 {
 	struct vfsim_scenario_opts opts = { 0 };
 	const char *file = NULL;
-	bool opts_done = false, kernel = false;
+	bool opts_done = false, kernel = false, json = false, quiet = false;
 	FILE *in;
 	int i, status;
 
@@ -78,25 +87,32 @@ int cmd_run(int argc, char **argv)
 			opts.check = true;
 		} else if (!opts_done && strcmp(a, "--kernel") == 0) {
 			kernel = true;
+		} else if (!opts_done && (strcmp(a, "-J") == 0 ||
+					  strcmp(a, "--json") == 0)) {
+			json = true;
+		} else if (!opts_done && (strcmp(a, "-q") == 0 ||
+					  strcmp(a, "--quiet") == 0)) {
+			quiet = true;
 		} else if (!opts_done && (strcmp(a, "-h") == 0 ||
 					  strcmp(a, "--help") == 0)) {
 			run_usage(stdout, true);
 			return TOOL_EXIT_OK;
 		} else if (!opts_done && a[0] == '-' && a[1] != '\0') {
-			tool_error("run: unknown option '%s'", a);
-			run_usage(stderr, false);
+			tool_usage_error("run", "unknown option '%s'", a);
 			return TOOL_EXIT_USAGE;
 		} else if (file) {
-			tool_error("run: one scenario file only");
-			run_usage(stderr, false);
+			tool_usage_error("run", "one scenario file only");
 			return TOOL_EXIT_USAGE;
 		} else {
 			file = a;
 		}
 	}
 	if (!file) {
-		tool_error("run: no scenario file");
-		run_usage(stderr, false);
+		tool_usage_error("run", "no scenario file");
+		return TOOL_EXIT_USAGE;
+	}
+	if (json && kernel) {
+		tool_usage_error("run", "-J runs on the model only, not with --kernel");
 		return TOOL_EXIT_USAGE;
 	}
 
@@ -118,7 +134,9 @@ int cmd_run(int argc, char **argv)
 	if (kernel)
 		status = vfsim_scenario_run_kernel(in, stdout, &opts);
 	else
-		status = run_on_new_kernel(in, &opts);
+		status = run_on_new_kernel(in, &opts, json,
+					   !quiet && !getenv("VFSIM_QUIET") &&
+					   isatty(STDERR_FILENO));
 	if (in != stdin)
 		fclose(in);
 	return status;

@@ -26,6 +26,10 @@ enum tool_exit {
 /* Subcommands: argv[0] is the subcommand's name; they return an exit status. */
 int cmd_demo(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+/* `vfsim run` on @v with -J's JSON lines and/or the progress line
+ * (run_lines.c): the run's status. */
+int run_lines(struct vfsim *v, FILE *in, const struct vfsim_scenario_opts *opts,
+	      bool json, bool progress);
 int cmd_fsinfo(int argc, char **argv);
 int cmd_mntinfo(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
