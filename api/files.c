@@ -44,6 +44,11 @@ long vfsim_fdatasync(struct vfsim_task *t, int fd)
 	return VFSIM_SYSCALL(t, fd < 0 ? -EBADF : do_fsync((unsigned int)fd, 1));
 }
 
+long vfsim_poll(struct vfsim_task *t, struct pollfd *fds, unsigned int nfds)
+{
+	return VFSIM_SYSCALL(t, do_sys_poll(fds, nfds));
+}
+
 long vfsim_statfs(struct vfsim_task *t, const char *path, struct statfs *buf)
 {
 	return VFSIM_SYSCALL(t, user_statfs(path, buf));

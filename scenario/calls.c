@@ -48,6 +48,10 @@ static const struct word_flag open_words[] = {
 	{ "creat", O_CREAT },
 	{ "excl", O_EXCL },
 	{ "cloexec", O_CLOEXEC },
+	{ "rdwr", O_RDWR },
+	{ "wronly", O_WRONLY },
+	{ "trunc", O_TRUNC },
+	{ "append", O_APPEND },
 };
 
 static const struct word_flag umount_words[] = {
@@ -84,7 +88,7 @@ int vfsim_scenario_open_flags(int argc, char *const *argv, int *flags,
 			int flag = word_flag(open_words, ARRAY_LEN(open_words), w, n);
 
 			if (flag < 0)
-				return invalid(why, whylen, "bad open flag '%.*s' (path, directory, nofollow, creat, excl, cloexec)",
+				return invalid(why, whylen, "bad open flag '%.*s' (path, directory, nofollow, creat, excl, cloexec, rdwr, wronly, trunc, append)",
 					       (int)n, w);
 			f |= flag;
 			if (!w[n])

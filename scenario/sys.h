@@ -31,6 +31,8 @@
 
 struct scn_task;	/* the backend's task */
 struct statx;
+struct statfs;
+struct pollfd;
 struct mnt_id_req;
 struct statmount;
 struct mount_attr;
@@ -69,6 +71,22 @@ struct scn_sys {
 	long (*read_nowait)(struct scn_task *t, int fd, void *buf, size_t len);
 	long (*statx)(struct scn_task *t, int dfd, const char *path, int flags,
 		      unsigned int mask, struct statx *buf);
+
+	/* ---- file data, filesystems' space, poll (verbs_file.c) ---- */
+	long (*write)(struct scn_task *t, int fd, const void *buf, size_t len);
+	long (*pread)(struct scn_task *t, int fd, void *buf, size_t len, int64_t pos);
+	long (*pwrite)(struct scn_task *t, int fd, const void *buf, size_t len,
+		       int64_t pos);
+	int64_t (*lseek)(struct scn_task *t, int fd, int64_t offset, int whence);
+	long (*truncate)(struct scn_task *t, const char *path, int64_t length);
+	long (*ftruncate)(struct scn_task *t, int fd, int64_t length);
+	long (*fallocate)(struct scn_task *t, int fd, int mode, int64_t offset,
+			  int64_t len);
+	long (*fsync)(struct scn_task *t, int fd, bool datasync);
+	long (*statfs)(struct scn_task *t, const char *path, struct statfs *buf);
+	long (*fstatfs)(struct scn_task *t, int fd, struct statfs *buf);
+	/* poll(2) with a timeout of 0 */
+	long (*poll)(struct scn_task *t, struct pollfd *fds, unsigned int nfds);
 
 	/* ---- mounts ---- */
 	long (*mount)(struct scn_task *t, const char *source, const char *target,

@@ -235,6 +235,63 @@ static long k_statx(struct scn_task *t, int dfd, const char *path, int flags,
 	return SCN_KSYS(t, SYS_statx, dfd, L(path), flags, L(mask), L(buf));
 }
 
+static long k_write(struct scn_task *t, int fd, const void *buf, size_t len)
+{
+	return SCN_KSYS(t, SYS_write, fd, L(buf), L(len));
+}
+
+static long k_pread(struct scn_task *t, int fd, void *buf, size_t len, int64_t pos)
+{
+	return SCN_KSYS(t, SYS_pread64, fd, L(buf), L(len), L(pos));
+}
+
+static long k_pwrite(struct scn_task *t, int fd, const void *buf, size_t len,
+		     int64_t pos)
+{
+	return SCN_KSYS(t, SYS_pwrite64, fd, L(buf), L(len), L(pos));
+}
+
+static int64_t k_lseek(struct scn_task *t, int fd, int64_t offset, int whence)
+{
+	return SCN_KSYS(t, SYS_lseek, fd, L(offset), whence);
+}
+
+static long k_truncate(struct scn_task *t, const char *path, int64_t length)
+{
+	return SCN_KSYS(t, SYS_truncate, L(path), L(length));
+}
+
+static long k_ftruncate(struct scn_task *t, int fd, int64_t length)
+{
+	return SCN_KSYS(t, SYS_ftruncate, fd, L(length));
+}
+
+static long k_fallocate(struct scn_task *t, int fd, int mode, int64_t offset,
+			int64_t len)
+{
+	return SCN_KSYS(t, SYS_fallocate, fd, mode, L(offset), L(len));
+}
+
+static long k_fsync(struct scn_task *t, int fd, bool datasync)
+{
+	return SCN_KSYS(t, datasync ? SYS_fdatasync : SYS_fsync, fd);
+}
+
+static long k_statfs(struct scn_task *t, const char *path, struct statfs *buf)
+{
+	return SCN_KSYS(t, SYS_statfs, L(path), L(buf));
+}
+
+static long k_fstatfs(struct scn_task *t, int fd, struct statfs *buf)
+{
+	return SCN_KSYS(t, SYS_fstatfs, fd, L(buf));
+}
+
+static long k_poll(struct scn_task *t, struct pollfd *fds, unsigned int nfds)
+{
+	return SCN_KSYS(t, SYS_poll, L(fds), L(nfds), 0);
+}
+
 static long k_mount(struct scn_task *t, const char *source, const char *target,
 		    const char *fstype, unsigned long flags, const char *data)
 {
@@ -341,6 +398,17 @@ const struct scn_sys scn_sys_kernel = {
 	.read = k_read,
 	.read_nowait = k_read_nowait,
 	.statx = k_statx,
+	.write = k_write,
+	.pread = k_pread,
+	.pwrite = k_pwrite,
+	.lseek = k_lseek,
+	.truncate = k_truncate,
+	.ftruncate = k_ftruncate,
+	.fallocate = k_fallocate,
+	.fsync = k_fsync,
+	.statfs = k_statfs,
+	.fstatfs = k_fstatfs,
+	.poll = k_poll,
 	.mount = k_mount,
 	.umount2 = k_umount2,
 	.fsopen = k_fsopen,

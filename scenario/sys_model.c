@@ -118,6 +118,63 @@ static long m_statx(struct scn_task *t, int dfd, const char *path, int flags,
 	return vfsim_statx(T(t), dfd, path, flags, mask, buf);
 }
 
+static long m_write(struct scn_task *t, int fd, const void *buf, size_t len)
+{
+	return vfsim_write(T(t), fd, buf, len);
+}
+
+static long m_pread(struct scn_task *t, int fd, void *buf, size_t len, int64_t pos)
+{
+	return vfsim_pread(T(t), fd, buf, len, pos);
+}
+
+static long m_pwrite(struct scn_task *t, int fd, const void *buf, size_t len,
+		     int64_t pos)
+{
+	return vfsim_pwrite(T(t), fd, buf, len, pos);
+}
+
+static int64_t m_lseek(struct scn_task *t, int fd, int64_t offset, int whence)
+{
+	return vfsim_lseek(T(t), fd, offset, whence);
+}
+
+static long m_truncate(struct scn_task *t, const char *path, int64_t length)
+{
+	return vfsim_truncate(T(t), path, length);
+}
+
+static long m_ftruncate(struct scn_task *t, int fd, int64_t length)
+{
+	return vfsim_ftruncate(T(t), fd, length);
+}
+
+static long m_fallocate(struct scn_task *t, int fd, int mode, int64_t offset,
+			int64_t len)
+{
+	return vfsim_fallocate(T(t), fd, mode, offset, len);
+}
+
+static long m_fsync(struct scn_task *t, int fd, bool datasync)
+{
+	return datasync ? vfsim_fdatasync(T(t), fd) : vfsim_fsync(T(t), fd);
+}
+
+static long m_statfs(struct scn_task *t, const char *path, struct statfs *buf)
+{
+	return vfsim_statfs(T(t), path, buf);
+}
+
+static long m_fstatfs(struct scn_task *t, int fd, struct statfs *buf)
+{
+	return vfsim_fstatfs(T(t), fd, buf);
+}
+
+static long m_poll(struct scn_task *t, struct pollfd *fds, unsigned int nfds)
+{
+	return vfsim_poll(T(t), fds, nfds);
+}
+
 static long m_mount(struct scn_task *t, const char *source, const char *target,
 		    const char *fstype, unsigned long flags, const char *data)
 {
@@ -245,6 +302,17 @@ const struct scn_sys scn_sys_model = {
 	.read = m_read,
 	.read_nowait = m_read_nowait,
 	.statx = m_statx,
+	.write = m_write,
+	.pread = m_pread,
+	.pwrite = m_pwrite,
+	.lseek = m_lseek,
+	.truncate = m_truncate,
+	.ftruncate = m_ftruncate,
+	.fallocate = m_fallocate,
+	.fsync = m_fsync,
+	.statfs = m_statfs,
+	.fstatfs = m_fstatfs,
+	.poll = m_poll,
 	.mount = m_mount,
 	.umount2 = m_umount2,
 	.fsopen = m_fsopen,

@@ -325,7 +325,9 @@ int simple_setsize(struct inode *inode, loff_t newsize)
 	if (newsize > inode->i_sb->s_maxbytes)
 		return -EFBIG;	/* inode_newsize_ok() */
 	inode->i_size = newsize;
-	if (newsize < oldsize)
+	/* shmem_setattr(): not growing frees every page past the new size,
+	 * fallocate(FALLOC_FL_KEEP_SIZE)'s beyond the old one too */
+	if (newsize <= oldsize)
 		truncate_inode_pages(inode, newsize);
 	return 0;
 }

@@ -429,6 +429,11 @@ int simple_setsize(struct inode *inode, loff_t newsize);
 /* ramfs's regular files (fs/ramfs/file-mmu.c) */
 extern const struct file_operations ramfs_file_operations;
 
+/* proc_namespace.c: /proc/PID/mountinfo, mounts, mountstats (seq_files) */
+extern const struct file_operations proc_mountinfo_operations;
+extern const struct file_operations proc_mounts_operations;
+extern const struct file_operations proc_mountstats_operations;
+
 /* proc_namespace.c: ->show_options, or the mount data (mountinfo, statmount) */
 void show_sb_fs_options(struct seq_file *m, struct super_block *sb);
 

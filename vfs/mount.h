@@ -44,6 +44,9 @@
 #define MNT_SYNC_UMOUNT	0x2000000
 #define MNT_MARKED	0x4000000
 #define MNT_UMOUNT	0x8000000
+/* A reader's place in ns->list, not a mount (a /proc mounts file's,
+ * vfs/proc_namespace.c): a walker of ns->list skips it, mnt_is_cursor(). */
+#define MNT_CURSOR	0x10000000
 
 /*
  * Linux 6.18's ID spaces (fs/namespace.c): unique mount IDs start above
@@ -210,6 +213,10 @@ struct mnt_namespace {
 	 * anonymous namespace (a detached tree's), which 6.18 leaves unnumbered. */
 	u64 ns_id;
 	u64 event;			/* bumped under mount_lock */
+	/* Moves of a /proc mounts file's cursor in @list, which happen
+	 * with namespace_sem held only for reading; so a reader stepping
+	 * through @list holds it too (lock_ns_list()). */
+	spinlock_t ns_lock;
 	/* Written under namespace_sem and mount_lock (commit_tree(),
 	 * umount_tree()); read under namespace_sem (count_mounts()). */
 	unsigned int mounts;
@@ -232,6 +239,21 @@ struct mnt_namespace {
 	struct list_head fsnotify_marks;
 	unsigned int n_fsnotify_marks;
 };
+
+static inline void lock_ns_list(struct mnt_namespace *ns)
+{
+	spin_lock(&ns->ns_lock);
+}
+
+static inline void unlock_ns_list(struct mnt_namespace *ns)
+{
+	spin_unlock(&ns->ns_lock);
+}
+
+static inline bool mnt_is_cursor(const struct mount *mnt)
+{
+	return mnt->mnt.mnt_flags & MNT_CURSOR;
+}
 
 static inline struct mount *next_mnt(struct mount *p, struct mount *root)
 {

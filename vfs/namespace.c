@@ -2078,6 +2078,7 @@ struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
 		return NULL;
 	atomic_set(&ns->count, 1);
 	INIT_LIST_HEAD(&ns->list);
+	spin_lock_init(&ns->ns_lock);
 	INIT_LIST_HEAD(&ns->fsnotify_marks);
 	ns->seq = 1;
 	ns->kernel = v;

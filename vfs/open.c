@@ -194,6 +194,14 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 	path_put(&path);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
+	if (f->f_op->open) {
+		err = f->f_op->open(f->f_path.dentry->d_inode, f);
+		if (err) {
+			f->f_op = &empty_fops;	/* nothing to release */
+			fput(f);
+			return err;
+		}
+	}
 	/* do_dentry_open(): a file open for writing is a writer of its
 	 * mount, until its last fput() (special files are not) */
 	if ((f->f_mode & FMODE_WRITE) && !special_file(f->f_path.dentry->d_inode->i_mode)) {

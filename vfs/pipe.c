@@ -12,6 +12,8 @@
 #include <fcntl.h>
 #include <sys/ioctl.h>
 
+#include <poll.h>
+
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -543,11 +545,38 @@ static int pipe_release(struct file *file)
 	return 0;
 }
 
+/*
+ * pipe_poll(): readable with something queued, writable with room; a read
+ * end whose writers are gone hangs up, a write end without readers errs.
+ * (The model has pipes, not FIFOs: no w_counter to compare.)
+ */
+static __poll_t pipe_poll(struct file *filp, struct poll_table_struct *wait)
+{
+	struct pipe_inode_info *pipe = filp->private_data;
+	unsigned int head = READ_ONCE(pipe->head), tail = READ_ONCE(pipe->tail);
+	__poll_t mask = 0;
+
+	if (filp->f_mode & FMODE_READ) {
+		if (!pipe_empty(head, tail))
+			mask |= POLLIN | POLLRDNORM;
+		if (!READ_ONCE(pipe->writers))
+			mask |= POLLHUP;
+	}
+	if (filp->f_mode & FMODE_WRITE) {
+		if (!pipe_full(head, tail, READ_ONCE(pipe->max_usage)))
+			mask |= POLLOUT | POLLWRNORM;
+		if (!READ_ONCE(pipe->readers))
+			mask |= POLLERR;
+	}
+	return mask;
+}
+
 static const struct file_operations pipefifo_fops = {
 	.read = pipe_read,
 	.write = pipe_write,
 	.unlocked_ioctl = pipe_ioctl,
 	.release = pipe_release,
+	.poll = pipe_poll,
 };
 
 struct pipe_inode_info *get_pipe_info(struct file *file, bool for_splice)

@@ -1,9 +1,19 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * /proc/<pid>/mountinfo (fs/proc_namespace.c, 5.8): one line per mount of
- * the reader's namespace that its root can reach, in namespace list order.
- * Mount points are given relative to the reader's root, as a chrooted
- * reader sees them; a mount outside the root is skipped (SEQ_SKIP).
+ * /proc/<pid>/mountinfo, mounts and mountstats (fs/proc_namespace.c, 5.8):
+ * one record per mount of the opener's namespace that its root can reach,
+ * in namespace list order.  Mount points are given relative to the
+ * opener's root, as a chrooted reader sees them; a mount outside the root
+ * is skipped (SEQ_SKIP).
+ *
+ * The files are seq_files rendered when read (vfs/seq_file.c).  Between
+ * two reads the file keeps its place in ns->list with a cursor, a struct
+ * mount flagged MNT_CURSOR that sits before the next mount to show (5.8's
+ * "proc/mounts: add cursor", 9f6c61f96f2d): a mount attached meanwhile
+ * (at the list's tail) shows when the reader gets there, one unmounted
+ * behind the cursor shifts nothing.  poll() reports POLLERR|POLLPRI once
+ * after each change of the namespace (ns->event), as libmount's monitor
+ * waits for.
  */
 #include <sys/sysmacros.h>
 
@@ -11,14 +21,18 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <poll.h>
 #include <vfs/d_path.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
+#include <vfs/seq_file.h>
 #include <vfs/syscalls.h>
 
 struct proc_mounts {
-	struct mnt_namespace *ns;
-	struct path root;
+	struct mnt_namespace *ns;	/* a reference, from open */
+	struct path root;		/* the opener's root, from open */
+	int (*show)(struct seq_file *m, struct vfsmount *mnt);
+	struct mount cursor;		/* in ns->list between reads */
 };
 
 struct proc_fs_opts {
@@ -74,6 +88,18 @@ void show_sb_fs_options(struct seq_file *m, struct super_block *sb)
 		seq_putc(m, ',');
 		seq_escape(m, sb->s_options, " \t\n\\");
 	}
+}
+
+/* mangle(): a field of the mounts files, its blanks and backslash escaped */
+static void mangle(struct seq_file *m, const char *s)
+{
+	seq_escape(m, s, " \t\n\\");
+}
+
+/* show_type(): "type", or "type.subtype" (the model has no subtypes) */
+static void show_type(struct seq_file *m, struct super_block *sb)
+{
+	mangle(m, sb->s_type->name);
 }
 
 static void seq_dentry(struct seq_file *m, struct dentry *dentry, const char *esc)
@@ -166,9 +192,240 @@ static int show_mountinfo(struct seq_file *m, struct vfsmount *mnt)
 	return 0;
 }
 
+/* show_vfsmnt(): a line of /proc/PID/mounts, as fstab has them */
+static int show_vfsmnt(struct seq_file *m, struct vfsmount *mnt)
+{
+	struct proc_mounts *p = m->private;
+	struct mount *r = real_mount(mnt);
+	struct path mnt_path = { .dentry = mnt->mnt_root, .mnt = mnt };
+	struct super_block *sb = mnt->mnt_sb;
+	int err;
+
+	mangle(m, r->mnt_devname ? r->mnt_devname : "none");
+	seq_putc(m, ' ');
+	/* mountpoints outside of chroot jail will give SEQ_SKIP on this */
+	err = seq_path_root(m, &mnt_path, &p->root, " \t\n\\");
+	if (err)
+		return err;
+	seq_putc(m, ' ');
+	show_type(m, sb);
+	seq_puts(m, (mnt->mnt_flags & MNT_READONLY) || sb_rdonly(sb) ? " ro" : " rw");
+	show_sb_opts(m, sb);
+	show_mnt_opts(m, mnt);
+	show_sb_fs_options(m, sb);
+	seq_puts(m, " 0 0\n");
+	return 0;
+}
+
+/* show_vfsstat(): a line of /proc/PID/mountstats (no ->show_stats here) */
+static int show_vfsstat(struct seq_file *m, struct vfsmount *mnt)
+{
+	struct proc_mounts *p = m->private;
+	struct mount *r = real_mount(mnt);
+	struct path mnt_path = { .dentry = mnt->mnt_root, .mnt = mnt };
+	int err;
+
+	if (r->mnt_devname) {
+		seq_puts(m, "device ");
+		mangle(m, r->mnt_devname);
+	} else {
+		seq_puts(m, "no device");
+	}
+	seq_puts(m, " mounted on ");
+	/* mountpoints outside of chroot jail will give SEQ_SKIP on this */
+	err = seq_path_root(m, &mnt_path, &p->root, " \t\n\\");
+	if (err)
+		return err;
+	seq_puts(m, " with fstype ");
+	show_type(m, mnt->mnt_sb);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+/* mnt_list_next(): the first mount after @p in ns->list, cursors skipped */
+static struct mount *mnt_list_next(struct mnt_namespace *ns, struct list_head *p)
+{
+	struct mount *mnt, *ret = NULL;
+
+	lock_ns_list(ns);
+	for (p = p->next; p != &ns->list; p = p->next) {
+		mnt = list_entry(p, struct mount, mnt_list);
+		if (!mnt_is_cursor(mnt)) {
+			ret = mnt;
+			break;
+		}
+	}
+	unlock_ns_list(ns);
+	return ret;
+}
+
+/* m_start(): position 0 is the list's head; any other, the cursor's place */
+static void *m_start(struct seq_file *m, loff_t *pos)
+{
+	struct proc_mounts *p = m->private;
+	struct list_head *prev;
+
+	down_read(&p->ns->kernel->namespace_sem);
+	if (!*pos) {
+		prev = &p->ns->list;
+	} else {
+		prev = &p->cursor.mnt_list;
+		/* a read after the end was reached */
+		if (list_empty(prev))
+			return NULL;
+	}
+	return mnt_list_next(p->ns, prev);
+}
+
+static void *m_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct proc_mounts *p = m->private;
+	struct mount *mnt = v;
+
+	++*pos;
+	return mnt_list_next(p->ns, &mnt->mnt_list);
+}
+
+/* m_stop(): the cursor goes before @v, the next mount to show, or away */
+static void m_stop(struct seq_file *m, void *v)
+{
+	struct proc_mounts *p = m->private;
+	struct mount *mnt = v;
+
+	lock_ns_list(p->ns);
+	if (mnt)
+		list_move_tail(&p->cursor.mnt_list, &mnt->mnt_list);
+	else
+		list_del_init(&p->cursor.mnt_list);
+	unlock_ns_list(p->ns);
+	up_read(&p->ns->kernel->namespace_sem);
+}
+
+static int m_show(struct seq_file *m, void *v)
+{
+	struct proc_mounts *p = m->private;
+	struct mount *r = v;
+
+	return p->show(m, &r->mnt);
+}
+
+static const struct seq_operations mounts_op = {
+	.start	= m_start,
+	.next	= m_next,
+	.stop	= m_stop,
+	.show	= m_show,
+};
+
 /*
- * One pass over the namespace, as seq_read() makes with m_start/m_next:
- * a line that was skipped leaves nothing behind.  Caller holds
+ * mounts_open_common(): the file renders the namespace and root its opener
+ * has now (the model's /proc/self is the opener), whoever reads it later.
+ */
+static int mounts_open_common(struct file *file,
+			      int (*show)(struct seq_file *, struct vfsmount *))
+{
+	struct mnt_namespace *ns = current->nsproxy_mnt_ns;
+	struct proc_mounts *p;
+	struct seq_file *m;
+
+	if (!ns)
+		return -EINVAL;
+	p = __seq_open_private(file, &mounts_op, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	m = file->private_data;
+	atomic_inc(&ns->count);		/* get_mnt_ns() */
+	m->poll_event = READ_ONCE(ns->event);
+	p->ns = ns;
+	get_fs_root(&current->fs, &p->root);
+	p->show = show;
+	INIT_LIST_HEAD(&p->cursor.mnt_list);
+	p->cursor.mnt.mnt_flags = MNT_CURSOR;
+	return 0;
+}
+
+static int mountinfo_open(struct inode *inode, struct file *file)
+{
+	return mounts_open_common(file, show_mountinfo);
+}
+
+static int mounts_open(struct inode *inode, struct file *file)
+{
+	return mounts_open_common(file, show_vfsmnt);
+}
+
+static int mountstats_open(struct inode *inode, struct file *file)
+{
+	return mounts_open_common(file, show_vfsstat);
+}
+
+/* mnt_cursor_del(): out of the list, so the namespace can go */
+static void mnt_cursor_del(struct mnt_namespace *ns, struct mount *cursor)
+{
+	down_read(&ns->kernel->namespace_sem);
+	lock_ns_list(ns);
+	list_del(&cursor->mnt_list);
+	unlock_ns_list(ns);
+	up_read(&ns->kernel->namespace_sem);
+}
+
+static int mounts_release(struct file *file)
+{
+	struct seq_file *m = file->private_data;
+	struct proc_mounts *p = m->private;
+
+	path_put(&p->root);
+	mnt_cursor_del(p->ns, &p->cursor);
+	put_mnt_ns(p->ns);
+	return seq_release_private(file);
+}
+
+/* mounts_poll(): always readable; ERR|PRI once after each change */
+static __poll_t mounts_poll(struct file *file, struct poll_table_struct *wait)
+{
+	struct seq_file *m = file->private_data;
+	struct proc_mounts *p = m->private;
+	__poll_t res = POLLIN | POLLRDNORM;
+	u64 event = READ_ONCE(p->ns->event);
+
+	if (m->poll_event != event) {
+		m->poll_event = event;
+		res |= POLLERR | POLLPRI;
+	}
+	return res;
+}
+
+static long mounts_read(struct file *file, void __user *buf, size_t len)
+{
+	return seq_read(file, buf, len, &file->f_pos);
+}
+
+const struct file_operations proc_mountinfo_operations = {
+	.open		= mountinfo_open,
+	.read		= mounts_read,
+	.llseek		= seq_lseek,
+	.release	= mounts_release,
+	.poll		= mounts_poll,
+};
+
+const struct file_operations proc_mounts_operations = {
+	.open		= mounts_open,
+	.read		= mounts_read,
+	.llseek		= seq_lseek,
+	.release	= mounts_release,
+	.poll		= mounts_poll,
+};
+
+const struct file_operations proc_mountstats_operations = {
+	.open		= mountstats_open,
+	.read		= mounts_read,
+	.llseek		= seq_lseek,
+	.release	= mounts_release,
+	.poll		= mounts_poll,
+};
+
+/*
+ * One pass over the namespace for vfsim_mountinfo(), the whole text at
+ * once: a line that was skipped leaves nothing behind.  Caller holds
  * namespace_sem for reading.
  */
 static void show_all(struct seq_file *m)
@@ -176,14 +433,19 @@ static void show_all(struct seq_file *m)
 	struct proc_mounts *p = m->private;
 	struct mount *r;
 
+	lock_ns_list(p->ns);
 	list_for_each_entry(r, &p->ns->list, mnt_list) {
 		size_t start = m->count;
+
+		if (mnt_is_cursor(r))
+			continue;
 
 		if (show_mountinfo(m, &r->mnt) == SEQ_SKIP && !seq_has_overflowed(m))
 			m->count = start;
 		if (seq_has_overflowed(m))
-			return;
+			break;
 	}
+	unlock_ns_list(p->ns);
 }
 
 /*

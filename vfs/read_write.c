@@ -161,7 +161,10 @@ long ksys_lseek(unsigned int fd, loff_t offset, unsigned int whence)
 		return -EBADF;
 	if (whence > SEEK_MAX)
 		ret = -EINVAL;
-	else if (f->f_op && f->f_op->llseek) {
+	else if (f->f_op && f->f_op->llseek && !f->f_op->read_iter) {
+		/* a seq_file: its own lock (seq_lseek()) */
+		ret = f->f_op->llseek(f, offset, (int)whence);
+	} else if (f->f_op && f->f_op->llseek) {
 		struct address_space *m = f->f_path.dentry->d_inode->i_mapping;
 
 		mutex_lock(&m->i_rwsem);

@@ -1,11 +1,23 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * statx(2), as far as the mount IDs need it (fs/stat.c).  5.8 has statx
- * with STATX_MNT_ID; Linux 6.8 adds STATX_MNT_ID_UNIQUE, the 64-bit ID
- * that statmount(2) and listmount(2) take, and 6.18 answers with exactly
- * one of the two: the unique ID when it was asked for, the old one
- * otherwise.  The model has no birth times, so the basic stats it gives
- * are those its inodes carry (STATX_BASIC_STATS).
+ * statx(2) (fs/stat.c).  5.8 has statx with STATX_MNT_ID; Linux 6.8 adds
+ * STATX_MNT_ID_UNIQUE, the 64-bit ID that statmount(2) and listmount(2)
+ * take, and 6.18 answers with exactly one of the two: the unique ID when
+ * it was asked for, the old one otherwise.  The model has no birth times,
+ * so the basic stats it gives are those its inodes carry
+ * (STATX_BASIC_STATS).
+ *
+ * Attributes as 5.8 reports them for the model's filesystems: none of
+ * theirs (ramfs and 5.8's shmem_getattr() set no attribute and no
+ * attributes_mask bit; AUTOMOUNT is set on an automount point, and only
+ * vfs_statx()'s STATX_ATTR_MOUNT_ROOT is ever in attributes_mask, on every
+ * file).  Later kernels add bits to the mask and the answer (6.18 on tmpfs:
+ * AUTOMOUNT|DAX in every mask, APPEND|IMMUTABLE|NODUMP from shmem, and
+ * STATX_BTIME): era differences, tests/kernel/era-differences.txt.
+ *
+ * Only a superblock marked SB_NOATIME gives no STATX_ATIME; a read-only
+ * one still has its atimes ("statx: don't clear STATX_ATIME on
+ * SB_RDONLY", 5.8).
  */
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -18,6 +30,12 @@
 
 #ifndef STATX_MNT_ID_UNIQUE
 #define STATX_MNT_ID_UNIQUE	0x00004000U	/* Want/got extended stx_mount_id */
+#endif
+#ifndef STATX_ATTR_MOUNT_ROOT
+#define STATX_ATTR_MOUNT_ROOT	0x00002000	/* Root of a mount */
+#endif
+#ifndef STATX_ATTR_AUTOMOUNT
+#define STATX_ATTR_AUTOMOUNT	0x00001000	/* Dir: Automount trigger */
 #endif
 #define STATX__RESERVED		0x80000000U
 
@@ -59,6 +77,15 @@ long do_statx(int dfd, const char __user *filename, unsigned int flags,
 	inode = path.dentry->d_inode;
 	m = real_mount(path.mnt);
 	tmp.stx_mask = STATX_MODEL_STATS;
+	/* SB_NOATIME: the filesystem has no atime to give */
+	if (path.dentry->d_sb->s_flags & SB_NOATIME)
+		tmp.stx_mask &= ~STATX_ATIME;
+	if (path.dentry->d_flags & DCACHE_NEED_AUTOMOUNT)
+		tmp.stx_attributes |= STATX_ATTR_AUTOMOUNT;	/* IS_AUTOMOUNT() */
+	/* vfs_statx(): the root of the mount the path ended on */
+	if (path.mnt->mnt_root == path.dentry)
+		tmp.stx_attributes |= STATX_ATTR_MOUNT_ROOT;
+	tmp.stx_attributes_mask = STATX_ATTR_MOUNT_ROOT;
 	tmp.stx_blksize = (__u32)path.dentry->d_sb->s_blocksize;
 	tmp.stx_nlink = inode->i_nlink;
 	tmp.stx_uid = inode->i_uid;

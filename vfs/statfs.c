@@ -10,6 +10,9 @@
 #include <sys/statvfs.h>
 
 #define ST_VALID	0x0020	/* f_flags support is implemented */
+#ifndef ST_NOSYMFOLLOW
+#define ST_NOSYMFOLLOW	0x2000	/* 5.10, as MNT_NOSYMFOLLOW */
+#endif
 
 #include <linux/uaccess.h>
 #include <vfs/kernel.h>
@@ -58,6 +61,10 @@ static long calculate_f_flags(struct vfsmount *mnt)
 		flags |= ST_NODIRATIME;
 	if (mf & MNT_RELATIME)
 		flags |= ST_RELATIME;
+	/* the model has 5.10's nosymfollow (mount_setattr(), fsmount()), and
+	 * with it flags_by_mnt()'s ST_NOSYMFOLLOW */
+	if (mf & MNT_NOSYMFOLLOW)
+		flags |= ST_NOSYMFOLLOW;
 	if (READ_ONCE(mnt->mnt_sb->s_flags) & SB_SYNCHRONOUS)
 		flags |= ST_SYNCHRONOUS;
 	if (READ_ONCE(mnt->mnt_sb->s_flags) & SB_MANDLOCK)

@@ -22,6 +22,9 @@ long ksys_write(unsigned int fd, const char __user *buf, size_t count);
 long ksys_pread64(unsigned int fd, char __user *buf, size_t count, loff_t pos);
 long ksys_pwrite64(unsigned int fd, const char __user *buf, size_t count, loff_t pos);
 long ksys_lseek(unsigned int fd, loff_t offset, unsigned int whence);
+/* select.c: poll(2) with a timeout of 0 */
+struct pollfd;
+long do_sys_poll(struct pollfd __user *ufds, unsigned int nfds);
 long do_truncate(struct dentry *dentry, loff_t length);
 long do_sys_truncate(const char __user *pathname, loff_t length);
 long do_sys_ftruncate(unsigned int fd, loff_t length);

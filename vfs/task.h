@@ -35,7 +35,14 @@ struct fs_struct {
 
 struct file;
 
+typedef unsigned int __poll_t;
+/* The model's poll() never sleeps: ->poll gets no table to wait on (NULL). */
+struct poll_table_struct;
+
 struct file_operations {
+	/* do_dentry_open(): the file's own setup, after the model's; on an
+	 * error the file goes without ->release. */
+	int (*open)(struct inode *inode, struct file *f);
 	long (*read)(struct file *f, void __user *buf, size_t len);
 	long (*write)(struct file *f, const void __user *buf, size_t len);
 	long (*unlocked_ioctl)(struct file *f, unsigned int cmd, unsigned long arg);
@@ -46,6 +53,8 @@ struct file_operations {
 	loff_t (*llseek)(struct file *f, loff_t offset, int whence);
 	int (*fsync)(struct file *f, loff_t start, loff_t end, int datasync);
 	long (*fallocate)(struct file *f, int mode, loff_t offset, loff_t len);
+	/* What poll() reports now (no ->poll: DEFAULT_POLLMASK). */
+	__poll_t (*poll)(struct file *f, struct poll_table_struct *wait);
 };
 
 struct file {

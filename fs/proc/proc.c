@@ -75,6 +75,44 @@ static int proc_make(struct dentry *parent, const char *name, umode_t mode,
 	return 0;
 }
 
+/* A file of a proc directory whose reads render @fops's text (a seq_file). */
+static int proc_make_seq(struct dentry *dir, const char *name,
+			 const struct file_operations *fops)
+{
+	struct dentry *d = NULL;
+	int err = proc_make(dir, name, S_IFREG | 0444, &d);
+
+	if (err)
+		return err;
+	d->d_inode->i_fop = fops;
+	dput(d);
+	return 0;
+}
+
+/*
+ * /proc/mounts and /proc/self/{mountinfo,mounts,mountstats}
+ * (fs/proc_namespace.c): the opener's namespace, rendered when read.  The
+ * model's "self" is a directory, not Linux's symlink to the opener's PID:
+ * whoever opens a file of it is "self".
+ */
+static int proc_make_mounts(struct dentry *root)
+{
+	struct dentry *self = NULL;
+	int err = proc_make_seq(root, "mounts", &proc_mounts_operations);
+
+	if (!err)
+		err = proc_make(root, "self", S_IFDIR | 0555, &self);
+	if (err)
+		return err;
+	err = proc_make_seq(self, "mountinfo", &proc_mountinfo_operations);
+	if (!err)
+		err = proc_make_seq(self, "mounts", &proc_mounts_operations);
+	if (!err)
+		err = proc_make_seq(self, "mountstats", &proc_mountstats_operations);
+	dput(self);
+	return err;
+}
+
 static int proc_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	struct dentry *sys = NULL, *fs = NULL;
@@ -93,7 +131,7 @@ static int proc_fill_super(struct super_block *sb, struct fs_context *fc)
 	if (!err)
 		err = proc_make(sb->s_root, "fs", S_IFDIR | 0555, NULL);
 	if (!err)
-		err = proc_make(sb->s_root, "mounts", S_IFREG | 0444, NULL);
+		err = proc_make_mounts(sb->s_root);
 	if (!err)
 		err = proc_make(sb->s_root, "filesystems", S_IFREG | 0444, NULL);
 	if (!err)

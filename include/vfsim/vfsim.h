@@ -355,6 +355,17 @@ struct statfs;
  *  (0 where unlimited), ramfs zeros; f_flags the mount's ST_* flags. */
 VFSIM_API long vfsim_statfs(struct vfsim_task *t, const char *path, struct statfs *buf);
 VFSIM_API long vfsim_fstatfs(struct vfsim_task *t, int fd, struct statfs *buf);
+struct pollfd;
+/**
+ * vfsim_poll - poll(2) with a timeout of 0: the model never sleeps in
+ * poll; each entry's revents says what its file reports now (@fds read
+ * and written through the user-memory seam).  Returns how many entries
+ * have revents set, or -errno (-EINVAL: @nfds > 1024).  A file without a
+ * poll method is always ready (POLLIN|POLLOUT); /proc/self/mountinfo,
+ * mounts and mountstats report POLLIN, and POLLERR|POLLPRI once after
+ * each change of their namespace, as libmount's monitor waits for.
+ */
+VFSIM_API long vfsim_poll(struct vfsim_task *t, struct pollfd *fds, unsigned int nfds);
 /** ioctl(2): FIONREAD, IOC_WATCH_QUEUE_SET_SIZE, IOC_WATCH_QUEUE_SET_FILTER;
  *  -ENOTTY for anything a file does not know. */
 VFSIM_API long vfsim_ioctl(struct vfsim_task *t, int fd, unsigned long cmd,

@@ -217,7 +217,7 @@ static const struct line_case core_verbs[] = {
 	{ BOOT "mkdir /x\nchown /x 5\nchown /x 6:7\nchmod /x 1777\nas 5 expect EPERM chmod /x 0700\n"
 	  "as 6:7 chmod /x 0700\nchmod /x 9\n", 65, "", "t:8: bad mode '9': octal digits only" },
 	{ BOOT "open f / directory\nopen f / directory\n", 65, "", "t:3: 'f' is already open: close it first" },
-	{ BOOT "open f / bogus\n", 65, "", "bad open flag 'bogus' (path, directory, nofollow, creat, excl, cloexec)" },
+	{ BOOT "open f / bogus\n", 65, "", "bad open flag 'bogus' (path, directory, nofollow, creat, excl, cloexec, rdwr, wronly, trunc, append)" },
 	{ BOOT "open f / path,,directory\n", 65, "", "bad open flag ''" },
 	{ BOOT "bind / /x bogus\n", 65, "", "'bogus': only 'rec' may follow here" },
 	{ BOOT "umount / bogus\n", 65, "", "bad umount flag 'bogus' (detach, force, expire, nofollow)" },
