@@ -281,7 +281,7 @@ void check_peer_group_ids(struct mnt_namespace *ns, struct checker *c)
 	if (!g)
 		return;
 	list_for_each_entry(m, &ns->list, mnt_list) {
-		if (!IS_MNT_SHARED(m) || n == ns->mounts)
+		if (mnt_is_cursor(m) || !IS_MNT_SHARED(m) || n == ns->mounts)
 			continue;
 		g[n].group = m->mnt_group_id;
 		g[n].leader = ring_leader(m);

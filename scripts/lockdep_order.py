@@ -34,6 +34,8 @@ CLASSES = {
     "&kn->key_lock": "key_lock",
     "&ff->uapi_mutex": "fc->uapi_mutex",
     "&v->namespace_sem": "namespace_sem",
+    "&m->lock": "seq_file->lock",
+    "&ns->ns_lock": "ns->ns_lock",
     "&fsnotify_net(v)->fsnotify_mark_lock": "fsnotify_mark_lock",
     "&s->s_umount": "sb->s_umount",
     "&clp->cl_lock": "clp->cl_lock",

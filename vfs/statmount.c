@@ -723,9 +723,12 @@ static long do_listmount(struct mnt_namespace *ns, u64 mnt_parent_id,
 	if (ret)
 		goto out;
 
+	lock_ns_list(ns);	/* a /proc mounts file's cursor may move */
 	list_for_each_entry(r, &ns->list, mnt_list) {
 		u64 id = r->mnt_id_unique;
 
+		if (mnt_is_cursor(r))
+			continue;
 		if (last_mnt_id && !listmnt_before(last_mnt_id, id, reverse))
 			continue;
 		if (id == mnt_parent_id)
@@ -735,6 +738,7 @@ static long do_listmount(struct mnt_namespace *ns, u64 mnt_parent_id,
 		if (nr_mnt_ids)
 			listmnt_add(mnt_ids, &n, nr_mnt_ids, id, reverse);
 	}
+	unlock_ns_list(ns);
 	listmnt_sort(mnt_ids, n, reverse);
 	ret = (long)n;
 out:
