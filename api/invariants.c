@@ -67,7 +67,7 @@ static void gather_path_holders(struct vfsim *v, struct path_holders *h)
 
 	spin_lock(&v->tasks_lock);
 	list_for_each_entry(t, &v->tasks, tasks)
-		cap += 2 + t->files.max_fds;
+		cap += 2 + 2 * t->files.max_fds;
 	h->mnt = kcalloc(cap ? cap : 1, sizeof(*h->mnt), GFP_KERNEL | __GFP_NOFAIL);
 	h->nr = 0;
 	list_for_each_entry(t, &v->tasks, tasks) {
@@ -81,6 +81,9 @@ static void gather_path_holders(struct vfsim *v, struct path_holders *h)
 
 			if (f)
 				h->mnt[h->nr++] = f->f_path.mnt;
+			/* a /proc mounts file holds its opener's root too */
+			if (f && proc_mounts_root(f))
+				h->mnt[h->nr++] = proc_mounts_root(f);
 		}
 		spin_unlock(&t->files.file_lock);
 	}

@@ -423,6 +423,16 @@ const struct file_operations proc_mountstats_operations = {
 	.poll		= mounts_poll,
 };
 
+struct vfsmount *proc_mounts_root(struct file *f)
+{
+	struct seq_file *m = f->private_data;
+
+	if (f->f_op != &proc_mountinfo_operations && f->f_op != &proc_mounts_operations &&
+	    f->f_op != &proc_mountstats_operations)
+		return NULL;
+	return ((struct proc_mounts *)m->private)->root.mnt;
+}
+
 /*
  * One pass over the namespace for vfsim_mountinfo(), the whole text at
  * once: a line that was skipped leaves nothing behind.  Caller holds
