@@ -235,27 +235,38 @@ static long verb_seek(struct scn_call *c)
 	return 0;
 }
 
+/* LENGTH for truncate: a size, or -N to see the call refuse it */
+static long parse_length(struct scn_call *c, const char *s, int64_t *len)
+{
+	bool neg = s[0] == '-';
+	uint64_t v;
+
+	if (parse_size(c, s + neg, "length", INT64_MAX, &v) < 0)
+		return SCN_SYNTAX;
+	*len = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
 /* truncate PATH LENGTH */
 static long verb_truncate(struct scn_call *c)
 {
-	uint64_t len;
+	int64_t len;
 
-	if (parse_size(c, c->argv[1], "length", INT64_MAX, &len) < 0)
+	if (parse_length(c, c->argv[1], &len) < 0)
 		return SCN_SYNTAX;
-	return c->sys->truncate(c->task, c->argv[0], (int64_t)len);
+	return c->sys->truncate(c->task, c->argv[0], len);
 }
 
 /* ftruncate NAME LENGTH */
 static long verb_ftruncate(struct scn_call *c)
 {
 	struct scn_task *t;
-	uint64_t len;
+	int64_t len;
 	int fd;
 
-	if (fd_of(c, c->argv[0], &t, &fd) < 0 ||
-	    parse_size(c, c->argv[1], "length", INT64_MAX, &len) < 0)
+	if (fd_of(c, c->argv[0], &t, &fd) < 0 || parse_length(c, c->argv[1], &len) < 0)
 		return SCN_SYNTAX;
-	return c->sys->ftruncate(t, fd, (int64_t)len);
+	return c->sys->ftruncate(t, fd, len);
 }
 
 /* fallocate NAME OFFSET LEN [keep_size] [punch_hole] */
@@ -500,12 +511,15 @@ static void put_mount_line(FILE *out, const char *line, size_t len)
 		*dash = '\0';
 	for (tok = strtok_r(s, " ", &save); tok && n < 6; tok = strtok_r(NULL, " ", &save))
 		f[n++] = tok;
+	/* the namespace's root is the backend's own (the model's rootfs, the
+	 * kernel sandbox's tmpfs): its type is not compared */
 	if (dash && n >= 5) {
 		char *type = strtok_r(dash + 3, " ", &save);
 
-		fprintf(out, "  %s %s\n", f[4], type ? type : "?");
+		fprintf(out, "  %s %s\n", f[4], strcmp(f[4], "/") == 0 ? "(root)" :
+			type ? type : "?");
 	} else if (!dash && n >= 3) {
-		fprintf(out, "  %s %s\n", f[1], f[2]);
+		fprintf(out, "  %s %s\n", f[1], strcmp(f[1], "/") == 0 ? "(root)" : f[2]);
 	} else {
 		fprintf(out, "  %.*s\n", (int)len, line);
 	}

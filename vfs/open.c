@@ -132,6 +132,10 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 		acc_mode = MAY_WRITE;
 	else
 		acc_mode = MAY_READ | MAY_WRITE;
+	/* build_open_flags(): O_TRUNC needs write permission, whatever the
+	 * access mode (so EROFS, EACCES, EISDIR as a write would) */
+	if ((flags & O_TRUNC) && !(flags & O_PATH))
+		acc_mode |= MAY_WRITE;
 
 	/* build_open_flags(): O_CREAT | O_EXCL never follows a last component
 	 * that is a symlink: the name exists, whatever it points to. */
@@ -217,10 +221,11 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 		fput(f);
 		return err;
 	}
-	/* handle_truncate(): O_TRUNC empties a regular file opened for
-	 * writing, once nothing can fail (the kernel has its file and fd by
-	 * then too); to length 0 it cannot fail */
-	if ((flags & O_TRUNC) && (f->f_mode & FMODE_WRITE) && d_is_reg(f->f_path.dentry))
+	/* handle_truncate(): O_TRUNC empties a regular file, opened for
+	 * reading alone too (may_open() checked write access), once nothing
+	 * can fail (the kernel has its file and fd by then too); to length 0
+	 * it cannot fail */
+	if ((flags & O_TRUNC) && !(flags & O_PATH) && d_is_reg(f->f_path.dentry))
 		WARN_ON(do_truncate(f->f_path.dentry, 0));
 	return err;
 }

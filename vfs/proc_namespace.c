@@ -11,9 +11,10 @@
  * mount flagged MNT_CURSOR that sits before the next mount to show (5.8's
  * "proc/mounts: add cursor", 9f6c61f96f2d): a mount attached meanwhile
  * (at the list's tail) shows when the reader gets there, one unmounted
- * behind the cursor shifts nothing.  poll() reports POLLERR|POLLPRI once
- * after each change of the namespace (ns->event), as libmount's monitor
- * waits for.
+ * behind the cursor shifts nothing, and once the reader has reached the end
+ * it stays there (6.8's rbtree of mounts changed that: an era difference).
+ * poll() of mountinfo and mounts reports POLLERR|POLLPRI once after each
+ * change of the namespace (ns->event), as libmount's monitor waits for.
  */
 #include <sys/sysmacros.h>
 
@@ -415,12 +416,12 @@ const struct file_operations proc_mounts_operations = {
 	.poll		= mounts_poll,
 };
 
+/* no ->poll: mountstats is always ready, as 5.8's has none */
 const struct file_operations proc_mountstats_operations = {
 	.open		= mountstats_open,
 	.read		= mounts_read,
 	.llseek		= seq_lseek,
 	.release	= mounts_release,
-	.poll		= mounts_poll,
 };
 
 struct vfsmount *proc_mounts_root(struct file *f)
