@@ -9,8 +9,9 @@
  *
  * A verb that prints starts its line with the verb and words as written
  * ("pread f 0 5: 5 bytes"); an error is printed there too and returned, so
- * `expect` matches it as for any verb.  Verbs taking an fd NAME run as the
- * task that owns it (the fd means something only in its table).
+ * `expect` matches it as for any verb; pwrite and pread return the byte
+ * count, as the calls do.  Verbs taking an fd NAME run as the task that
+ * owns it (the fd means something only in its table).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1	/* struct statx */
@@ -164,7 +165,7 @@ static long verb_pwrite(struct scn_call *c)
 	if (ret < 0)
 		return put_err(c, ret);
 	fprintf(scn_out(c), "%ld bytes\n", ret);
-	return 0;
+	return ret;
 }
 
 /*
@@ -197,7 +198,7 @@ static long verb_pread(struct scn_call *c)
 	if (ret > 0)
 		put_bytes(c, buf, (size_t)ret);
 	free(buf);
-	return 0;
+	return ret;
 }
 
 static const struct {

@@ -15,7 +15,11 @@
  * extension is opt-in so that the inputs kept before it (fuzz/corpus/ops,
  * fuzz/regressions/ops: none starts with 0xfe or 0xff) decode to the
  * programs they always did; a new kind goes at the end of the extended
- * table, never before K_NR.
+ * table, never before K_NR.  A first byte 0xfc or 0xfd switches to the
+ * file kinds as well (kind = byte % K_NR_FILE): open for writing, pwrite
+ * (whose data the harness reads back and compares, ops/exec.c), pread,
+ * seek, ftruncate, fallocate, fsync, statfs; opt-in again, so that no
+ * extended input changes its program (none starts with 0xfc or 0xfd).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,8 +182,25 @@ enum kind {
 	K_SB_EDQUOT, K_SB_NETWORK, K_FSINFO, K_TREE_OPS_MKDIR2, K_NR,
 	/* the extended kinds (first byte 0xfe or 0xff) */
 	K_MOVE_MOUNT = K_NR, K_MOVE_MOUNT_FD, K_OPEN_TREE, K_MOUNT_SETATTR,
-	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_NR_EXT
+	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_NR_EXT,
+	K_OPEN_RW = K_NR_EXT, K_PWRITE, K_PWRITE2, K_PREAD, K_SEEK, K_FTRUNCATE,
+	K_FALLOCATE, K_FSYNC, K_STATFS, K_NR_FILE
 };
+
+/* The file kinds' words: offsets near page edges, texts without a byte
+ * the readback would print escaped, counts up to 64 KiB of data. */
+static const char *const rw_flags[] = { "creat,rdwr", "rdwr", "rdwr,trunc", "creat,excl,rdwr" };
+static const char *const file_offsets[] = { "0", "1", "4095", "4096", "8191", "65536", "-", "-" };
+static const char *const file_texts[] = { "a", "hello", "xyz0123456789", "zz" };
+static const char *const file_counts[] = { "1", "3", "100", "1000", "5000" };
+static const char *const file_sizes[] = { "1", "16", "4096", "9000" };
+static const char *const file_lengths[] = { "0", "1", "4096", "5000", "100000", "-1" };
+static const char *const falloc_offsets[] = { "0", "1", "4k", "8k" };
+static const char *const falloc_lengths[] = { "1", "4k", "64k", "0", "2m" };
+static const char *const falloc_modes[] = { NULL, NULL, "keep_size", "punch_hole keep_size",
+					    "punch_hole" };
+static const char *const seek_offsets[] = { "0", "1", "4096", "-1", "100000" };
+static const char *const whences[] = { "set", "cur", "end", "data", "hole" };
 
 /*
  * move_mount()'s flags besides the empty-path ones: beneath (twice: the
@@ -214,9 +235,9 @@ static const char *const fsmount_attrs[] = {
 	"strictatime",
 };
 
-static void decode_op(struct rd *r, struct prog_op *op, bool ext)
+static void decode_op(struct rd *r, struct prog_op *op, unsigned int nr_kinds)
 {
-	unsigned int kind = u8(r) % (ext ? K_NR_EXT : K_NR), who = u8(r), b;
+	unsigned int kind = u8(r) % nr_kinds, who = u8(r), b;
 	const struct mount_spec *m;
 	const char *s;
 
@@ -468,21 +489,76 @@ static void decode_op(struct rd *r, struct prog_op *op, bool ext)
 		if ((s = PICK(r, fsmount_attrs)))
 			word(op, "%s", s);
 		break;
+	case K_OPEN_RW:
+		word(op, "open");
+		word(op, "%s", PICK(r, fds));
+		path(r, op);
+		word(op, "%s", PICK(r, rw_flags));
+		break;
+	case K_PWRITE:
+	case K_PWRITE2:	/* twice as likely: data is what the others look at */
+		word(op, "pwrite");
+		word(op, "%s", PICK(r, fds));
+		word(op, "%s", PICK(r, file_offsets));
+		word(op, "%s", PICK(r, file_texts));
+		word(op, "%s", PICK(r, file_counts));
+		break;
+	case K_PREAD:
+		word(op, "pread");
+		word(op, "%s", PICK(r, fds));
+		word(op, "%s", PICK(r, file_offsets));
+		word(op, "%s", PICK(r, file_sizes));
+		break;
+	case K_SEEK:
+		word(op, "seek");
+		word(op, "%s", PICK(r, fds));
+		word(op, "%s", PICK(r, seek_offsets));
+		word(op, "%s", PICK(r, whences));
+		break;
+	case K_FTRUNCATE:
+		word(op, "ftruncate");
+		word(op, "%s", PICK(r, fds));
+		word(op, "%s", PICK(r, file_lengths));
+		break;
+	case K_FALLOCATE: {
+		char mode[32], *w, *save;
+
+		word(op, "fallocate");
+		word(op, "%s", PICK(r, fds));
+		word(op, "%s", PICK(r, falloc_offsets));
+		word(op, "%s", PICK(r, falloc_lengths));
+		if ((s = PICK(r, falloc_modes))) {
+			snprintf(mode, sizeof(mode), "%s", s);
+			for (w = strtok_r(mode, " ", &save); w; w = strtok_r(NULL, " ", &save))
+				word(op, "%s", w);
+		}
+		break;
+	}
+	case K_FSYNC:
+		word(op, "fsync");
+		word(op, "%s", PICK(r, fds));
+		if (u8(r) & 1)
+			word(op, "data");
+		break;
+	case K_STATFS:
+		word(op, "statfs");
+		path(r, op);
+		word(op, "sizes");
+		break;
 	}
 }
 
 void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 {
 	struct rd r = { data, len };
-	unsigned int first;
-	bool ext;
+	unsigned int first, nr_kinds;
 
 	/* Not the whole struct: 64 KiB of words a program mostly leaves unused. */
 	memset(p, 0, offsetof(struct prog, ops));
 	memset(&p->keep_going, 0, sizeof(*p) - offsetof(struct prog, keep_going));
 	first = u8(&r);
 	p->boot_default = first & 1;
-	ext = (first & 0xfe) == 0xfe;
+	nr_kinds = (first & 0xfe) == 0xfe ? K_NR_EXT : (first & 0xfe) == 0xfc ? K_NR_FILE : K_NR;
 	while (r.n && p->nops < PROG_MAX_OPS) {
 		struct prog_op *op = &p->ops[p->nops++];
 		int w;
@@ -492,7 +568,7 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 		op->nwords = 0;
 		op->ran = false;
 		op->ret = 0;
-		decode_op(&r, op, ext);
+		decode_op(&r, op, nr_kinds);
 	}
 	p->afs = p->automount = p->boot_default;
 	for (int i = 0; i < p->nops; i++) {

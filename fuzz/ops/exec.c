@@ -120,6 +120,24 @@ static const struct errset errsets[] = {
 	{ "fsconfig", { EPERM, EINVAL, EBADF, EBUSY, EOPNOTSUPP, EROFS, ENOSPC,
 			END } },
 	{ "fsmount", { EPERM, EINVAL, EBADF, EBUSY, EMFILE, END } },
+	/*
+	 * File data (vfs/read_write.c, vfs/filemap.c, vfs/open.c): EBADF for
+	 * an fd not open for the access (or O_PATH), EISDIR for a directory's
+	 * read, ESPIPE for an fd without positions (an fs_context's), EINVAL
+	 * for a file without the method or a bad offset or length, ENOSPC
+	 * when tmpfs's size= is met, EFBIG past s_maxbytes; a read at the
+	 * position of an fs_context's fd is that fd's read (ENODATA,
+	 * EMSGSIZE); lseek's ENXIO past the data (SEEK_DATA, SEEK_HOLE);
+	 * fallocate's EOPNOTSUPP (a mode or a filesystem without it) and
+	 * ENODEV (neither a file nor a directory).
+	 */
+	{ "pwrite", { EBADF, EISDIR, EINVAL, ESPIPE, ENOSPC, EFBIG, END } },
+	{ "pread", { EBADF, EISDIR, EINVAL, ESPIPE, ENODATA, EMSGSIZE, END } },
+	{ "seek", { EBADF, EINVAL, ENXIO, ESPIPE, END } },
+	{ "ftruncate", { EBADF, EINVAL, EFBIG, EPERM, END } },
+	{ "fallocate", { EBADF, EINVAL, ENOSPC, EOPNOTSUPP, EFBIG, ENODEV, ESPIPE, EISDIR, END } },
+	{ "fsync", { EBADF, EINVAL, END } },
+	{ "statfs", { WALK, ENOSYS, END } },
 };
 
 /* A finding: fail the harness, or (keep_going) keep it and end the program. */
@@ -207,6 +225,8 @@ static bool named(const struct prog_op *op)
 	       !strcmp(v, "fsopen") || !strcmp(v, "fsconfig") || !strcmp(v, "fsmount") ||
 	       !strcmp(v, "pipe") || !strcmp(v, "close") || !strcmp(v, "size") ||
 	       !strcmp(v, "filter") || !strcmp(v, "read") || !strcmp(v, "write") ||
+	       !strcmp(v, "pwrite") || !strcmp(v, "pread") || !strcmp(v, "seek") ||
+	       !strcmp(v, "ftruncate") || !strcmp(v, "fallocate") || !strcmp(v, "fsync") ||
 	       !strncmp(v, "watch_", 6) || !strncmp(v, "unwatch_", 8);
 }
 
@@ -258,15 +278,95 @@ static size_t line_of(const struct prog_op *op, char *line)
 
 bool prog_echo;
 
+/*
+ * After a pwrite at an offset that wrote something, read the bytes back
+ * through the engine (a line of its own, not part of the program) and
+ * compare them with what was written: NULL if they agree or the fd cannot
+ * be read (write-only), else what differs.  The texts have no byte the
+ * engine prints escaped.
+ */
+/* The engine's output stream: to the trace (or nowhere), or, while a
+ * readback runs, into a buffer of its own. */
+struct tee {
+	FILE *to;		/* NULL: discard */
+	bool capture;
+	char *buf;
+	size_t len, cap;
+};
+
+static ssize_t tee_write(void *cookie, const char *buf, size_t size)
+{
+	struct tee *t = cookie;
+
+	if (!t->capture)
+		return t->to ? (ssize_t)fwrite(buf, 1, size, t->to) : (ssize_t)size;
+	if (t->len + size + 1 > t->cap) {
+		size_t cap = (t->len + size + 1) * 2;
+		char *bigger = realloc(t->buf, cap);
+
+		if (!bigger)
+			fuzz_fail("out of memory");
+		t->buf = bigger;
+		t->cap = cap;
+	}
+	memcpy(t->buf + t->len, buf, size);
+	t->len += size;
+	t->buf[t->len] = '\0';
+	return (ssize_t)size;
+}
+
+static const char *read_back(struct vfsim_scenario *s, FILE *out, struct tee *tee,
+			     const struct prog_op *op, char *why, size_t whylen)
+{
+	size_t tlen = strlen(op->words[3]), n = (size_t)op->ret, i;
+	char line[PROG_WORD * 2 + 32], head[PROG_WORD * 2 + 64];
+	long count = strtol(op->words[4], NULL, 10);
+	const char *got;
+
+	if (n > tlen * (size_t)count) {
+		snprintf(why, whylen, "pwrite says %zu bytes of %zu", n, tlen * (size_t)count);
+		return why;
+	}
+	snprintf(line, sizeof(line), "pread %s %s %zu", op->words[1], op->words[2], n);
+	fflush(out);
+	tee->capture = true;
+	tee->len = 0;
+	vfsim_scenario_set_result(s, NULL, NULL);
+	vfsim_scenario_line(s, line, "readback", 1, false);
+	fflush(out);
+	tee->capture = false;
+	got = tee->len ? tee->buf : "";
+	if (strstr(got, ": EBADF\n"))
+		return NULL;	/* open write-only */
+	snprintf(head, sizeof(head), "%s: %zu bytes\n  ", line, n);
+	if (strncmp(got, head, strlen(head)) != 0) {
+		snprintf(why, whylen, "read back: %.200s", got);
+		return why;
+	}
+	got += strlen(head);
+	for (i = 0; i < n; i++)
+		if (got[i] != op->words[3][i % tlen])
+			break;
+	if (i < n || got[n] != '\n') {
+		snprintf(why, whylen, "read back differs at byte %zu of %zu", i, n);
+		return why;
+	}
+	return NULL;
+}
+
 void prog_exec(struct prog *p, struct vfsim *v, FILE *trace)
 {
 	struct vfsim_scenario_opts opts = { .name = "program", .err = null_stream(),
 					    .quiet = true };
+	struct tee tee = { .to = trace };
 	struct vfsim_scenario *s;
 	char why[256], line[PROG_MAX_WORDS * (PROG_WORD + 1) + 16];
+	FILE *out = fopencookie(&tee, "w", (cookie_io_functions_t){ .write = tee_write });
 	int i;
 
-	if (vfsim_scenario_begin(v, trace ? trace : null_stream(), &opts, &s) < 0)
+	if (!out)
+		fuzz_fail("cannot open a stream");
+	if (vfsim_scenario_begin(v, out, &opts, &s) < 0)
 		fuzz_fail("vfsim_scenario_begin failed");
 	for (i = 0; i < p->nops; i++) {
 		struct prog_op *op = &p->ops[i];
@@ -281,9 +381,14 @@ void prog_exec(struct prog *p, struct vfsim *v, FILE *trace)
 		vfsim_scenario_line(s, line, "program", (unsigned long)i + 1, false);
 		if (!op->ran)
 			continue;
-		if (trace)
+		if (trace) {
+			fflush(out);	/* the line's output before its result */
 			fprintf(trace, " = %ld\n", op->ret);
-		if ((!errno_allowed(p, op, op->ret) &&
+		}
+		if ((!strcmp(op->words[0], "pwrite") && op->ret > 0 &&
+		     strcmp(op->words[2], "-") != 0 &&
+		     read_back(s, out, &tee, op, why, sizeof(why)) && found(p, i, "%s", why)) ||
+		    (!errno_allowed(p, op, op->ret) &&
 		     found(p, i, "%s, an errno this call does not give",
 			   vfsim_errno_name((int)-op->ret) ?: "(unknown)")) ||
 		    (vfsim_check_invariants(v, why, sizeof(why)) < 0 &&
@@ -295,4 +400,6 @@ void prog_exec(struct prog *p, struct vfsim *v, FILE *trace)
 		}
 	}
 	vfsim_scenario_end(s);
+	fclose(out);
+	free(tee.buf);
 }

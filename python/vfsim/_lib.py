@@ -195,6 +195,7 @@ _PROTOS = {
     "vfsim_fdatasync": (c_long, [T, c_int]),
     "vfsim_statfs": (c_long, [T, _S, c_void_p]),
     "vfsim_fstatfs": (c_long, [T, c_int, c_void_p]),
+    "vfsim_poll": (c_long, [T, c_void_p, c_uint]),
     "vfsim_decode_record": (c_long, [c_void_p, c_size_t, c_void_p, c_size_t]),
     "vfsim_record_names": (POINTER(RecordNames), [POINTER(c_uint)]),
     "vfsim_filter_parse": (c_long, [_S, c_void_p, c_size_t, c_void_p, c_size_t]),
