@@ -324,12 +324,10 @@ static const struct seq_operations mounts_op = {
 static int mounts_open_common(struct file *file,
 			      int (*show)(struct seq_file *, struct vfsmount *))
 {
-	struct mnt_namespace *ns = current->nsproxy_mnt_ns;
+	struct mnt_namespace *ns = current->nsproxy_mnt_ns;	/* a live task's */
 	struct proc_mounts *p;
 	struct seq_file *m;
 
-	if (!ns)
-		return -EINVAL;
 	p = __seq_open_private(file, &mounts_op, sizeof(*p));
 	if (!p)
 		return -ENOMEM;

@@ -6,8 +6,8 @@
  * where the iterator stopped (m->index, and whatever the ->start of the
  * file makes of it), so reading in small pieces gives the same bytes as
  * one read while nothing changes, and what changed in between shows as
- * the iterator finds it.  A read or seek to another offset than the last
- * read ended at re-renders from the start up to there (traverse()).
+ * the iterator finds it.  A seek to another offset than the last read
+ * ended at re-renders from the start up to there (traverse()).
  *
  * Locks: m->lock is held across a read or seek, and ->start/->stop take
  * what the records need (namespace_sem for the mount files) inside it.
@@ -131,18 +131,12 @@ long seq_read(struct file *file, char __user *buf, size_t size, loff_t *ppos)
 	void *p;
 
 	mutex_lock(&m->lock);
-	/* Don't assume *ppos is where the last read left it. */
-	if (*ppos != m->read_pos) {
-		while ((err = traverse(m, *ppos)) == -EAGAIN)
-			;
-		if (err) {
-			m->read_pos = 0;
-			m->index = 0;
-			m->count = 0;
-			return seq_read_done(m, ppos, 0, err);
-		}
-		m->read_pos = *ppos;
-	}
+	/*
+	 * 5.8 re-renders up to *ppos first when it is not where the last read
+	 * ended (a pread()).  Here f_pos moves only through seq_read() and
+	 * seq_lseek(), which keep read_pos with it: the model's seq_files
+	 * have no pread (ESPIPE, docs/filesystems.md).
+	 */
 	if (!m->buf) {
 		m->buf = seq_buf_alloc(m->size = SEQ_BUF_SIZE);
 		if (!m->buf)

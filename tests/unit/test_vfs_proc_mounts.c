@@ -508,6 +508,29 @@ static char *whole_outcome(struct fault_run *r)
 	return s;
 }
 
+/* lseek() to the middle of the big record: traverse() renders up to
+ * there, in a buffer it doubles once */
+static long op_seek_big(struct fault_run *r)
+{
+	long ret = (long)vfsim_lseek(r->t, sweep_fd, 5000, SEEK_SET);
+
+	if (ret >= 0)
+		cr_assert_eq(vfsim_lseek(r->t, sweep_fd, 0, SEEK_SET), 0);
+	return ret;
+}
+
+/* two reads: the second gives what the first left in the buffer */
+static long op_read_twice(struct fault_run *r)
+{
+	long n;
+
+	cr_assert_eq(vfsim_lseek(r->t, sweep_fd, 0, SEEK_SET), 0);
+	n = vfsim_read(r->t, sweep_fd, r->args[0], 5);
+	if (n < 0)
+		return n;
+	return vfsim_read(r->t, sweep_fd, (char *)r->args[0] + 5, 5);
+}
+
 static struct pollfd poll_fds[2];
 
 /* two zeroed entries: fd 0 (the open file), no events asked */
@@ -528,6 +551,9 @@ FAULT_ALLOC_TEST(proc_mounts_fault_alloc, read, .setup = open_setup,
 FAULT_ALLOC_TEST(proc_mounts_fault_alloc, read_big, .setup = big_setup,
 		 .op = op_read_whole, .frees_all = true,
 		 .outcome = whole_outcome, .min_allocs = 2)
+/* the first buffer, the doubled one */
+FAULT_ALLOC_TEST(proc_mounts_fault_alloc, seek_big, .setup = big_setup,
+		 .op = op_seek_big, .frees_all = true, .min_allocs = 2)
 /* the array of pollfds */
 FAULT_ALLOC_TEST(proc_mounts_fault_alloc, poll, .setup = open_setup,
 		 .op = op_poll, .changes_nothing = true, .frees_all = true,
@@ -542,6 +568,9 @@ FAULT_UACCESS_TEST(proc_mounts_fault_uaccess, open, .setup = sweep_setup,
 FAULT_UACCESS_TEST(proc_mounts_fault_uaccess, read, .setup = open_setup,
 		   .op = op_read, .outcome = read_outcome,
 		   .nargs = 1, .buf_size = 4096, .copies = 1)
+/* the first read's text out, the second's from what the first left */
+FAULT_UACCESS_TEST(proc_mounts_fault_uaccess, read_twice, .setup = open_setup,
+		   .op = op_read_twice, .nargs = 1, .buf_size = 16, .copies = 2)
 /* the array in, each revents out */
 FAULT_UACCESS_TEST(proc_mounts_fault_uaccess, poll, .setup = open_setup,
 		   .op = op_poll, .changes_nothing = true, .frees_all = true,
