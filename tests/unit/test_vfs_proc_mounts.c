@@ -531,7 +531,8 @@ static long op_read_twice(struct fault_run *r)
 	return vfsim_read(r->t, sweep_fd, (char *)r->args[0] + 5, 5);
 }
 
-static struct pollfd poll_fds[2];
+/* two zeroed entries (fd 0, the open file, twice) */
+#define POLL_FDS_SIZE (2 * sizeof(struct pollfd))
 
 /* two zeroed entries: fd 0 (the open file), no events asked */
 static long op_poll(struct fault_run *r)
@@ -557,7 +558,7 @@ FAULT_ALLOC_TEST(proc_mounts_fault_alloc, seek_big, .setup = big_setup,
 /* the array of pollfds */
 FAULT_ALLOC_TEST(proc_mounts_fault_alloc, poll, .setup = open_setup,
 		 .op = op_poll, .changes_nothing = true, .frees_all = true,
-		 .nargs = 1, .buf_size = sizeof(poll_fds), .min_allocs = 1)
+		 .nargs = 1, .buf_size = POLL_FDS_SIZE, .min_allocs = 1)
 
 /* the path */
 FAULT_UACCESS_TEST(proc_mounts_fault_uaccess, open, .setup = sweep_setup,
@@ -574,4 +575,4 @@ FAULT_UACCESS_TEST(proc_mounts_fault_uaccess, read_twice, .setup = open_setup,
 /* the array in, each revents out */
 FAULT_UACCESS_TEST(proc_mounts_fault_uaccess, poll, .setup = open_setup,
 		   .op = op_poll, .changes_nothing = true, .frees_all = true,
-		   .nargs = 1, .buf_size = sizeof(poll_fds), .copies = 3)
+		   .nargs = 1, .buf_size = POLL_FDS_SIZE, .copies = 3)
