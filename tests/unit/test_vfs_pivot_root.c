@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * pivot_root(2) (vfs/pivot_root.c, fs/namespace.c of 5.8): every refusal
+ * and its errno in 5.8's order, the swap, the tasks it moves
+ * (chroot_fs_refs()), what v17 posts (semantics note S11) and what 6.15's
+ * fanotify reports, the change counters, and the mounts' state after it.
+ *
+ * Checked on Linux 6.18 (the scenarios of tests/kernel/pending/pivot_root_*):
+ * the same results, but for a new_root in a lazily unmounted mount, which
+ * 6.15's lock_mount() refuses with ENOENT before 5.8's check_mnt() EINVAL
+ * (0d039eac6e59).
+ *
+ * Every test but the first starts from host():
+ *   /               rootfs (1)
+ *   `-/host         tmpfs "host" (2): the init task's root and cwd
+ *      `-/host/new  tmpfs "new" (3), with /host/new/old
+ * so that the root is a mount with a parent, as pivot_root needs (the
+ * model's rootfs, like Linux's, has none).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+
+#include <criterion/criterion.h>
+
+#include <vfs/kernel.h>
+#include <vfs/namei.h>
+
+#include "common/check.h"
+#include "common/fault_sweep.h"
+#include "common/fixtures.h"
+#include "common/notifytest.h"
+#include "common/vfstest.h"
+
+static struct vfsim *v;
+static struct vfsim_task *t;
+
+static void host_of(struct vfsim_task *u)
+{
+	fx_tmpfs(u, "host", "/host");
+	OK(vfsim_chroot(u, "/host"));
+	OK(vfsim_chdir(u, "/"));
+	fx_tmpfs(u, "new", "/new");
+	OK(vfsim_mkdirat(u, AT_FDCWD, "/new/old", 0755));
+}
+
+static void host(struct vfsim *vv)
+{
+	host_of(vfsim_init_task(vv));
+}
+
+VT_TEST(pivot_root, rootfs_has_no_parent, "empty", NULL)
+{
+	fx_tmpfs(t, "new", "/new");
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/new/old", 0755));
+	/* the namespace's first mount is not attached to anything */
+	EXPECT(vfsim_pivot_root(t, "/new", "/new/old"), -EINVAL);
+	EXPECT(vfsim_pivot_root(NULL, "/new", "/new/old"), -EINVAL);
+}
+
+VT_TEST(pivot_root, swap, "empty", host)
+{
+	cr_assert(vt_tree_is(t, 0,
+			     "1 1 / rootfs rootfs\n"
+			     "2 1 /host tmpfs host\n"
+			     "3 2 /host/new tmpfs new\n"));
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+	cr_assert(vt_tree_is(t, 0,
+			     "1 1 / rootfs rootfs\n"
+			     "3 1 /host tmpfs new\n"
+			     "2 3 /host/old tmpfs host\n"));
+	/* root and cwd followed: "/" is the new root, the old one below it */
+	OK(vfsim_mkdirat(t, AT_FDCWD, "probe", 0755));
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/probe", 0755), -EEXIST);
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/old/new", 0755), -EEXIST);
+	/* the old root goes with a lazy umount */
+	OK(vfsim_umount2(t, "/old", MNT_DETACH));
+	cr_assert(vt_tree_is(t, 0,
+			     "1 1 / rootfs rootfs\n"
+			     "3 1 /host tmpfs new\n"));
+}
+
+VT_TEST(pivot_root, eperm_before_the_walks, "empty", host)
+{
+	struct vfsim_task *u = vt_task(v, 1000, 1000);
+
+	EXPECT(vfsim_pivot_root(u, "/missing", "/missing"), -EPERM);
+	EXPECT(vfsim_pivot_root(u, "/new", "/new/old"), -EPERM);
+	vfsim_task_destroy(u);
+}
+
+VT_TEST(pivot_root, walks, "empty", host)
+{
+	long fd = vfsim_openat(t, AT_FDCWD, "/new/file", O_CREAT | O_RDWR, 0644);
+
+	OK(fd);
+	OK(vfsim_close(t, (int)fd));
+	OK(vfsim_symlinkat(t, "/new", AT_FDCWD, "/link"));
+	EXPECT(vfsim_pivot_root(t, "/missing", "/new/old"), -ENOENT);
+	EXPECT(vfsim_pivot_root(t, "/new", "/new/missing"), -ENOENT);
+	EXPECT(vfsim_pivot_root(t, "/new/file", "/new/old"), -ENOTDIR);
+	EXPECT(vfsim_pivot_root(t, "/new", "/new/file"), -ENOTDIR);
+	EXPECT(vfsim_pivot_root(t, "", "/new/old"), -ENOENT);
+	EXPECT(vfsim_pivot_root(t, "/new", ""), -ENOENT);
+	/* both paths follow symlinks */
+	OK(vfsim_pivot_root(t, "/link", "/link/old"));
+	cr_assert(vt_tree_is(t, VT_NOID,
+			     "/ rootfs rootfs\n"
+			     "/host tmpfs new\n"
+			     "/host/old tmpfs host\n"));
+}
+
+VT_TEST(pivot_root, ebusy_on_the_root_mount, "empty", host)
+{
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/outside", 0755));
+	EXPECT(vfsim_pivot_root(t, "/", "/new/old"), -EBUSY);
+	EXPECT(vfsim_pivot_root(t, "/new", "/outside"), -EBUSY);
+	EXPECT(vfsim_pivot_root(t, "/outside", "/new/old"), -EBUSY);
+	/* EBUSY comes before "not a mount point" */
+	EXPECT(vfsim_pivot_root(t, "/", "/"), -EBUSY);
+}
+
+VT_TEST(pivot_root, einval_not_a_mount_root, "empty", host)
+{
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/new/plain", 0755));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/new/plain/old", 0755));
+	EXPECT(vfsim_pivot_root(t, "/new/plain", "/new/plain/old"), -EINVAL);
+	/* a root that is a plain directory of its mount */
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/jail", 0755));
+	OK(vfsim_chroot(t, "/jail"));
+	fx_tmpfs(t, "j", "/j");
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/j/old", 0755));
+	EXPECT(vfsim_pivot_root(t, "/j", "/j/old"), -EINVAL);
+}
+
+VT_TEST(pivot_root, einval_put_old_not_under_new_root, "empty", host)
+{
+	fx_tmpfs(t, "side", "/side");
+	EXPECT(vfsim_pivot_root(t, "/new", "/side"), -EINVAL);
+	fx_tmpfs(t, "deep", "/new/deep");
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/new/deep/old", 0755));
+	/* put_old above new_root, in new_root's parent */
+	EXPECT(vfsim_pivot_root(t, "/new/deep", "/new/old"), -EINVAL);
+	OK(vfsim_pivot_root(t, "/new/deep", "/new/deep/old"));
+}
+
+/* new_root reached from a cwd outside the root: not under the root. */
+VT_TEST(pivot_root, einval_new_root_not_under_the_root, "empty", host)
+{
+	fx_tmpfs(t, "jail", "/jail");
+	OK(vfsim_chdir(t, "/new"));
+	OK(vfsim_chroot(t, "/jail"));
+	EXPECT(vfsim_pivot_root(t, ".", "old"), -EINVAL);
+}
+
+VT_TEST(pivot_root, einval_shared, "empty", host)
+{
+	fx_tmpfs(t, "old", "/new/old");
+	/* put_old shared */
+	OK(vfsim_mount(t, NULL, "/new/old", NULL, MS_SHARED, NULL));
+	EXPECT(vfsim_pivot_root(t, "/new", "/new/old"), -EINVAL);
+	OK(vfsim_mount(t, NULL, "/new/old", NULL, MS_PRIVATE, NULL));
+	/* new_root's parent (the root) shared */
+	OK(vfsim_mount(t, NULL, "/", NULL, MS_SHARED, NULL));
+	EXPECT(vfsim_pivot_root(t, "/new", "/new/old"), -EINVAL);
+	/* a slave parent is fine */
+	OK(vfsim_mount(t, NULL, "/", NULL, MS_PRIVATE, NULL));
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+}
+
+/* The parent of the root, outside it, shared. */
+VT_TEST(pivot_root, einval_root_parent_shared, "empty", NULL)
+{
+	OK(vfsim_mount(t, NULL, "/", NULL, MS_SHARED, NULL));
+	fx_tmpfs(t, "host", "/host");
+	OK(vfsim_mount(t, NULL, "/host", NULL, MS_PRIVATE, NULL));
+	OK(vfsim_chroot(t, "/host"));
+	fx_tmpfs(t, "new", "/new");
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/new/old", 0755));
+	EXPECT(vfsim_pivot_root(t, "/new", "/new/old"), -EINVAL);
+}
+
+/* 5.8: check_mnt() refuses a mount a lazy umount took out (6.15: ENOENT). */
+VT_TEST(pivot_root, einval_detached_new_root, "empty", host)
+{
+	OK(vfsim_chdir(t, "/new"));
+	OK(vfsim_umount2(t, "/new", MNT_DETACH));
+	EXPECT(vfsim_pivot_root(t, ".", "old"), -EINVAL);
+	/* put_old of the namespace, new_root not */
+	EXPECT(vfsim_pivot_root(t, ".", "/"), -EINVAL);
+}
+
+/* A detached tree of open_tree(OPEN_TREE_CLONE): another namespace. */
+VT_TEST(pivot_root, einval_anonymous_namespace, "empty", host)
+{
+	long fd = vfsim_open_tree(t, AT_FDCWD, "/new", OPEN_TREE_CLONE);
+
+	OK(fd);
+	OK(vfsim_fchdir(t, (int)fd));
+	EXPECT(vfsim_pivot_root(t, ".", "old"), -EINVAL);
+	OK(vfsim_chdir(t, "/"));
+	OK(vfsim_close(t, (int)fd));
+}
+
+/* The hook for user namespaces: a locked new_root is EINVAL. */
+VT_TEST(pivot_root, einval_locked_new_root, "empty", host)
+{
+	struct vt_mount m;
+	struct mount *mnt;
+
+	OK(vt_mount_at(t, "/new", &m));
+	mnt = mnt_find_by_id(v, (int)m.d.mnt_id);
+	cr_assert_not_null(mnt);
+	mnt->mnt.mnt_flags |= MNT_LOCKED;
+	EXPECT(vfsim_pivot_root(t, "/new", "/new/old"), -EINVAL);
+	mnt->mnt.mnt_flags &= ~MNT_LOCKED;
+}
+
+/* A locked root passes its lock to new_root, which takes its place. */
+VT_TEST(pivot_root, lock_passes_to_new_root, "empty", host)
+{
+	struct vt_mount m;
+	struct mount *root, *new;
+
+	OK(vt_mount_at(t, "/", &m));
+	root = mnt_find_by_id(v, (int)m.d.mnt_id);
+	OK(vt_mount_at(t, "/new", &m));
+	new = mnt_find_by_id(v, (int)m.d.mnt_id);
+	root->mnt.mnt_flags |= MNT_LOCKED;
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+	cr_assert(new->mnt.mnt_flags & MNT_LOCKED);
+	cr_assert(!(root->mnt.mnt_flags & MNT_LOCKED));
+	new->mnt.mnt_flags &= ~MNT_LOCKED;
+}
+
+/*
+ * An unlinked new_root: ENOENT, after the shared and namespace checks.
+ * The model has no rmdir yet: the cwd's dentry is taken out of the hash
+ * by hand, as an rmdir would; it stays on its parent's list, so the
+ * teardown frees it as any other.
+ */
+VT_TEST(pivot_root, enoent_unlinked_new_root, "empty", host)
+{
+	struct vfsim_entry e;
+	struct dentry *d;
+	struct path p;
+
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/new/gone", 0755));
+	OK(vfsim_chdir(t, "/new/gone"));
+	vfsim_enter(&e, (struct task_struct *)t);
+	cr_assert_eq(kern_path("/new/gone", LOOKUP_FOLLOW, &p), 0);
+	d = p.dentry;
+	spin_lock(&v->dcache_lock);
+	hlist_del_init_rcu(&d->d_hash);
+	v->nr_hashed_dentries--;
+	spin_unlock(&v->dcache_lock);
+	path_put(&p);
+	vfsim_leave(&e);
+
+	EXPECT(vfsim_pivot_root(t, ".", "/new/old"), -ENOENT);
+	/* the shared check comes first */
+	OK(vfsim_mount(t, "/new/old", "/new/old", NULL, MS_BIND, NULL));
+	OK(vfsim_mount(t, NULL, "/new/old", NULL, MS_SHARED, NULL));
+	EXPECT(vfsim_pivot_root(t, ".", "/new/old"), -EINVAL);
+	OK(vfsim_chdir(t, "/"));
+}
