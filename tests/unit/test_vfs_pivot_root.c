@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 
 #include <criterion/criterion.h>
 
@@ -33,6 +34,13 @@
 #include "common/fixtures.h"
 #include "common/notifytest.h"
 #include "common/vfstest.h"
+
+#include <vfsim/testing.h>
+#include <vfsim/uapi/linux/mount.h>
+
+#ifndef STATX_MNT_ID_UNIQUE
+#define STATX_MNT_ID_UNIQUE 0x00004000U
+#endif
 
 static struct vfsim *v;
 static struct vfsim_task *t;
@@ -265,4 +273,120 @@ VT_TEST(pivot_root, enoent_unlinked_new_root, "empty", host)
 	OK(vfsim_mount(t, NULL, "/new/old", NULL, MS_SHARED, NULL));
 	EXPECT(vfsim_pivot_root(t, ".", "/new/old"), -EINVAL);
 	OK(vfsim_chdir(t, "/"));
+}
+
+/* Every task whose root or cwd was the old root moves; other cwds stay. */
+VT_TEST(pivot_root, tasks_follow, "empty", host)
+{
+	struct vfsim_task *same = vt_task(v, 0, 1);
+	struct vfsim_task *elsewhere = vt_task(v, 0, 2);
+	struct vfsim_task *user = vt_task(v, 1000, 1000);
+
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/d", 0755));
+	OK(vfsim_chmod(t, "/d", 0777));
+	OK(vfsim_chdir(elsewhere, "/d"));
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+	OK(vfsim_mkdirat(same, AT_FDCWD, "probe1", 0755));
+	OK(vfsim_mkdirat(same, AT_FDCWD, "/probe2", 0755));
+	OK(vfsim_mkdirat(elsewhere, AT_FDCWD, "probe3", 0755));
+	OK(vfsim_mkdirat(user, AT_FDCWD, "/old/d/probe4", 0755));
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/probe1", 0755), -EEXIST);
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/probe2", 0755), -EEXIST);
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/old/d/probe3", 0755), -EEXIST);
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/old/d/probe4", 0755), -EEXIST);
+	vfsim_task_destroy(user);
+	vfsim_task_destroy(elsewhere);
+	vfsim_task_destroy(same);
+}
+
+/* put_old with a stack on it: the old root goes on top of the stack. */
+VT_TEST(pivot_root, put_old_stacked, "empty", host)
+{
+	fx_tmpfs(t, "low", "/new/old");
+	OK(vfsim_mount(t, "high", "/new/old", "tmpfs", 0, NULL));
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+	cr_assert(vt_tree_is(t, VT_NOID,
+			     "/ rootfs rootfs\n"
+			     "/host tmpfs new\n"
+			     "/host/old tmpfs low\n"
+			     "/host/old tmpfs high\n"
+			     "/host/old tmpfs host\n"));
+}
+
+/* pivot_root(".", "."): the old root stacked on the new one. */
+VT_TEST(pivot_root, dot_dot, "empty", host)
+{
+	OK(vfsim_chdir(t, "/new"));
+	OK(vfsim_pivot_root(t, ".", "."));
+	cr_assert(vt_tree_is(t, VT_NOID,
+			     "/ rootfs rootfs\n"
+			     "/host tmpfs new\n"
+			     "/host tmpfs host\n"));
+	OK(vfsim_umount2(t, ".", MNT_DETACH));
+	OK(vfsim_chdir(t, "/"));
+	cr_assert(vt_tree_is(t, VT_NOID,
+			     "/ rootfs rootfs\n"
+			     "/host tmpfs new\n"));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/old/x", 0755));
+}
+
+/* A mount on an expiry list leaves it when it becomes the root. */
+VT_TEST(pivot_root, new_root_no_longer_expires, "empty", host)
+{
+	OK(vfsim_mnt_set_expiry(t, "/new"));
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+	OK(vfsim_expire_mounts(v));
+	OK(vfsim_expire_mounts(v));
+	cr_assert(vt_tree_is(t, VT_NOID,
+			     "/ rootfs rootfs\n"
+			     "/host tmpfs new\n"
+			     "/host/old tmpfs host\n"));
+}
+
+/* The counters: v17's UNMOUNT moves new_root's old parent's; 6.18's
+ * statmount and listmount see the new shape from the new root. */
+VT_TEST(pivot_root, counters_statmount_listmount, "empty", host)
+{
+	struct vt_mount m;
+	union {
+		struct statmount sm;
+		char bytes[4096];
+	} out;
+	struct mnt_id_req r = { .size = MNT_ID_REQ_SIZE_VER0 };
+	uint64_t ids[8], c_host, c_new, c_rootfs, u_host, u_new;
+	unsigned int host_id, new_id;
+	struct statx stx;
+
+	OK(vt_mount_at(t, "/", &m));
+	host_id = m.d.mnt_id;
+	c_host = m.d.change_counter;
+	OK(vt_mount_at(t, "/new", &m));
+	new_id = m.d.mnt_id;
+	c_new = m.d.change_counter;
+	c_rootfs = vt_desc(t, 1).change_counter;
+	OK(vfsim_statx(t, AT_FDCWD, "/", 0, STATX_MNT_ID_UNIQUE, &stx));
+	u_host = stx.stx_mnt_id;
+	OK(vfsim_statx(t, AT_FDCWD, "/new", 0, STATX_MNT_ID_UNIQUE, &stx));
+	u_new = stx.stx_mnt_id;
+
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+	cr_assert_eq(vt_desc(t, host_id).change_counter, c_host + 1);
+	cr_assert_eq(vt_desc(t, new_id).change_counter, c_new);
+	cr_assert_eq(vt_desc(t, 1).change_counter, c_rootfs);
+
+	r.mnt_id = u_host;
+	r.param = STATMOUNT_MNT_BASIC | STATMOUNT_MNT_POINT;
+	OK(vfsim_statmount(t, &r, &out.sm, sizeof(out), 0));
+	cr_assert_eq(out.sm.mnt_parent_id, u_new);
+	cr_assert_str_eq(out.sm.str + out.sm.mnt_point, "/old");
+	r.mnt_id = u_new;
+	OK(vfsim_statmount(t, &r, &out.sm, sizeof(out), 0));
+	cr_assert_str_eq(out.sm.str + out.sm.mnt_point, "/");
+
+	r.mnt_id = LSMT_ROOT;
+	r.param = 0;
+	/* a chrooted caller's LSMT_ROOT: its root and what is below, by ID */
+	EXPECT(vfsim_listmount(t, &r, ids, 8, 0), 2);
+	cr_assert_eq(ids[0], u_host);
+	cr_assert_eq(ids[1], u_new);
 }
