@@ -120,6 +120,11 @@ static const struct errset errsets[] = {
 	{ "fsconfig", { EPERM, EINVAL, EBADF, EBUSY, EOPNOTSUPP, EROFS, ENOSPC,
 			END } },
 	{ "fsmount", { EPERM, EINVAL, EBADF, EBUSY, EMFILE, END } },
+	/* pivot_root(2) (vfs/pivot_root.c): EPERM without CAP_SYS_ADMIN,
+	 * EINVAL for its checks (shared, another namespace, not a mount's
+	 * root or not attached, not reachable), EBUSY on the root's mount,
+	 * ENOENT for an unlinked new_root (in WALK) */
+	{ "pivot_root", { WALK, EPERM, EINVAL, EBUSY, END } },
 };
 
 /* A finding: fail the harness, or (keep_going) keep it and end the program. */
