@@ -390,3 +390,44 @@ VT_TEST(pivot_root, counters_statmount_listmount, "empty", host)
 	cr_assert_eq(ids[0], u_host);
 	cr_assert_eq(ids[1], u_new);
 }
+
+/* The caller's root in a mount a lazy umount took out: not ours, EINVAL,
+ * which comes before EBUSY (a lazy umount unhashes the mounts below too,
+ * so the root's own mount is all the task can reach). */
+VT_TEST(pivot_root, einval_root_not_in_the_namespace, "empty", host)
+{
+	struct vfsim_task *w = vt_task(v, 0, 1);
+
+	OK(vfsim_chroot(w, "/new"));
+	OK(vfsim_chdir(w, "/"));
+	OK(vfsim_umount2(t, "/new", MNT_DETACH));
+	EXPECT(vfsim_pivot_root(w, "/", "/old"), -EINVAL);
+	vfsim_task_destroy(w);
+}
+
+/* new_root the namespace's first mount, reached from a cwd left outside
+ * the root: it has no parent, EINVAL. */
+VT_TEST(pivot_root, einval_new_root_not_attached, "empty", NULL)
+{
+	fx_tmpfs(t, "host", "/host");
+	OK(vfsim_chroot(t, "/host"));
+	/* the cwd is rootfs's root, outside the new root */
+	EXPECT(vfsim_pivot_root(t, ".", "."), -EINVAL);
+}
+
+/* A cwd on the same dentry through another mount (a bind of the root) is
+ * not the old root: it stays. */
+VT_TEST(pivot_root, same_dentry_other_mount_stays, "empty", host)
+{
+	struct vfsim_task *w = vt_task(v, 0, 1);
+
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/bind", 0755));
+	OK(vfsim_mount(t, "/", "/bind", NULL, MS_BIND, NULL));
+	OK(vfsim_chdir(w, "/bind"));
+	OK(vfsim_pivot_root(t, "/new", "/new/old"));
+	/* w's cwd is still the bind: "new" there is the directory */
+	OK(vfsim_mkdirat(w, AT_FDCWD, "new/x", 0755));
+	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/old/new/x", 0755), -EEXIST);
+	OK(vfsim_chdir(w, "/"));
+	vfsim_task_destroy(w);
+}
