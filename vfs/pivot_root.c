@@ -27,8 +27,8 @@ static bool may_pivot_root(void)
 /*
  * MNT_LOCKED on new_root: set on the mounts a less privileged namespace
  * copies (lock_mnt_tree()), which the model makes once user namespaces
- * come; until then nothing sets it on an attached mount, and the test
- * stands where 5.8 has it.
+ * come; until then only the namespace's first mount has it
+ * (init_mount_tree()), and the test stands where 5.8 has it.
  */
 static bool pivot_root_locked(const struct mount *new_mnt)
 {

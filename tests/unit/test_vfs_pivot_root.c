@@ -405,14 +405,24 @@ VT_TEST(pivot_root, einval_root_not_in_the_namespace, "empty", host)
 	vfsim_task_destroy(w);
 }
 
-/* new_root the namespace's first mount, reached from a cwd left outside
- * the root: it has no parent, EINVAL. */
+/*
+ * new_root the namespace's first mount, reached from a cwd left outside
+ * the root: rootfs is MNT_LOCKED (init_mount_tree()), EINVAL; without the
+ * lock (the root of a namespace copy will have none) it has no parent,
+ * EINVAL all the same.
+ */
 VT_TEST(pivot_root, einval_new_root_not_attached, "empty", NULL)
 {
+	struct mount *rootfs = mnt_find_by_id(v, 1);
+
 	fx_tmpfs(t, "host", "/host");
 	OK(vfsim_chroot(t, "/host"));
 	/* the cwd is rootfs's root, outside the new root */
+	cr_assert(rootfs->mnt.mnt_flags & MNT_LOCKED);
 	EXPECT(vfsim_pivot_root(t, ".", "."), -EINVAL);
+	rootfs->mnt.mnt_flags &= ~MNT_LOCKED;
+	EXPECT(vfsim_pivot_root(t, ".", "."), -EINVAL);
+	rootfs->mnt.mnt_flags |= MNT_LOCKED;
 }
 
 /* A cwd on the same dentry through another mount (a bind of the root) is
