@@ -141,6 +141,12 @@ long vfsim_umount2(struct vfsim_task *t, const char *target, int flags)
 	return VFSIM_SYSCALL(t, ksys_umount(target, flags));
 }
 
+long vfsim_pivot_root(struct vfsim_task *t, const char *new_root,
+		      const char *put_old)
+{
+	return VFSIM_SYSCALL(t, ksys_pivot_root(new_root, put_old));
+}
+
 long vfsim_mkautomount(struct vfsim_task *t, const char *path, const char *fstype,
 		       const char *source, const char *data)
 {

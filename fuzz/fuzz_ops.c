@@ -5,8 +5,8 @@
  * umount with every flag, expiry, automount points, symlinks, chroot,
  * tasks without capabilities, notification pipes, filters, reads, watches,
  * superblock events, fsinfo; in inputs whose first byte is 0xfe or 0xff,
- * also move_mount, open_tree, mount_setattr, fsopen, fsconfig and
- * fsmount) run on a fresh instance
+ * also move_mount, open_tree, mount_setattr, fsopen, fsconfig, fsmount
+ * and pivot_root) run on a fresh instance
  * through the public API.  A bug is:
  *
  *   - an errno outside the call's set, a broken invariant or a kernel

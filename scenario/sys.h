@@ -110,6 +110,8 @@ struct scn_sys {
 			  struct statmount *buf, size_t size, unsigned int flags);
 	long (*listmount)(struct scn_task *t, const struct mnt_id_req *req,
 			  uint64_t *ids, size_t nr, unsigned int flags);
+	long (*pivot_root)(struct scn_task *t, const char *new_root,
+			   const char *put_old);
 
 	/* ---- fanotify mount events ---- */
 	long (*open_mntns)(struct scn_task *t, unsigned int flags);

@@ -360,6 +360,12 @@ static long k_listmount(struct scn_task *t, const struct mnt_id_req *req,
 	return SCN_KSYS(t, NR_listmount, L(req), L(ids), L(nr), L(flags));
 }
 
+static long k_pivot_root(struct scn_task *t, const char *new_root,
+			 const char *put_old)
+{
+	return SCN_KSYS(t, SYS_pivot_root, L(new_root), L(put_old));
+}
+
 static long k_open_mntns(struct scn_task *t, unsigned int flags)
 {
 	return SCN_KSYS(t, SYS_openat, t->k->procfd, L("self/ns/mnt"),
@@ -420,6 +426,7 @@ const struct scn_sys scn_sys_kernel = {
 	.mount_setattr = k_mount_setattr,
 	.statmount = k_statmount,
 	.listmount = k_listmount,
+	.pivot_root = k_pivot_root,
 	.open_mntns = k_open_mntns,
 	.fanotify_init = k_fanotify_init,
 	.fanotify_mark = k_fanotify_mark,

@@ -240,6 +240,12 @@ static long m_listmount(struct scn_task *t, const struct mnt_id_req *req,
 	return vfsim_listmount(T(t), req, ids, nr, flags);
 }
 
+static long m_pivot_root(struct scn_task *t, const char *new_root,
+			 const char *put_old)
+{
+	return vfsim_pivot_root(T(t), new_root, put_old);
+}
+
 static long m_open_mntns(struct scn_task *t, unsigned int flags)
 {
 	return vfsim_open_mntns(T(t), flags);
@@ -324,6 +330,7 @@ const struct scn_sys scn_sys_model = {
 	.mount_setattr = m_mount_setattr,
 	.statmount = m_statmount,
 	.listmount = m_listmount,
+	.pivot_root = m_pivot_root,
 	.open_mntns = m_open_mntns,
 	.fanotify_init = m_fanotify_init,
 	.fanotify_mark = m_fanotify_mark,

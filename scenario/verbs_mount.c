@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Scenario verbs on mounts: mount, bind, move, umount, remount, setattr,
- * propagation, automount, expire.  Each is the mount(2)/umount2(2) call mount(8) or
- * umount(8) would make for it.
+ * propagation, automount, expire, pivot_root.  Each is the
+ * mount(2)/umount2(2) call mount(8) or umount(8) would make for it, or
+ * pivot_root(2).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -72,6 +73,12 @@ static long verb_automount(struct scn_call *c)
 				 c->argc > 3 ? c->argv[3] : NULL);
 }
 
+/* pivot_root NEW OLD: pivot_root(2) of the task */
+static long verb_pivot_root(struct scn_call *c)
+{
+	return c->sys->pivot_root(c->task, c->argv[0], c->argv[1]);
+}
+
 const struct scn_verb scn_verbs_mount[] = {
 	{ "mount", 3, 4, SCN_VERB_NEEDS_TASK, verb_mount_calls,
 	  "FSTYPE SOURCE TARGET [OPTIONS]",
@@ -94,5 +101,7 @@ const struct scn_verb scn_verbs_mount[] = {
 	  "new directory PATH whose walk mounts FSTYPE (a submount that expires)" },
 	{ "expire", 0, 1, SCN_VERB_MODEL, verb_expire, "[TARGET]",
 	  "TARGET on the expiry list; one pass" },
+	{ "pivot_root", 2, 2, SCN_VERB_NEEDS_TASK, verb_pivot_root, "NEW_ROOT PUT_OLD",
+	  "pivot_root(2): the root onto PUT_OLD, NEW_ROOT the root" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

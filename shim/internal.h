@@ -160,6 +160,7 @@ struct statfs;
 long shim_model_mount(const char *source, const char *target, const char *fstype,
 		      unsigned long flags, const void *data);
 long shim_model_umount2(const char *target, int flags);
+long shim_model_pivot_root(const char *new_root, const char *put_old);
 long shim_model_chdir(const char *path);
 long shim_model_fchdir(int fd);
 long shim_model_chroot(const char *path);

@@ -4,9 +4,10 @@
  * "Mounts"): mount(), umount(), umount2() always go to the model, never to
  * the host; chdir(), chroot(), mkdir(), symlink() and statfs() go to the
  * model when the path is the model's (paths.c), fchdir() and fstatfs()
- * when the fd is.  The mount calls the model does not implement (the new
- * mount API, pivot_root) fail with ENOSYS: a program run as root must not
- * change the real system's mounts because it was built against the shim.
+ * when the fd is; pivot_root() always goes to the model, as mount() does.
+ * With passthrough the mount calls fail with ENOSYS: a program run as
+ * root must not change the real system's mounts because it was built
+ * against the shim.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -164,9 +165,10 @@ SHIM_EXPORT int fstatfs64(int fd, struct statfs64 *buf)
 	return NEXT(fstatfs64)(fd, buf);
 }
 
-/* pivot_root(): the model has none, and the host must not get it. */
+/* pivot_root(): the model's, as mount() is; never the host's. */
 SHIM_EXPORT int pivot_root(const char *new_root, const char *put_old)
 {
-	(void)new_root, (void)put_old;
-	return (int)enosys();
+	if (shim_passthrough())
+		return (int)enosys();
+	return (int)shim_model_pivot_root(new_root, put_old);
 }

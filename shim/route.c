@@ -131,6 +131,11 @@ long shim_model_umount2(const char *target, int flags)
 	return ROUTE(vfsim_umount2(t, target, flags));
 }
 
+long shim_model_pivot_root(const char *new_root, const char *put_old)
+{
+	return ROUTE(vfsim_pivot_root(t, new_root, put_old));
+}
+
 long shim_model_chdir(const char *path)
 {
 	long ret = ROUTE(vfsim_chdir(t, path));

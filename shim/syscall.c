@@ -45,12 +45,6 @@ static long sys_openat(int dfd, const char *path, int flags, mode_t mode,
 #define SYS_listmount 458
 #endif
 
-/* The mount calls the model does not have: ENOSYS, never the host's. */
-static bool never_host(long nr)
-{
-	return nr == SYS_pivot_root;
-}
-
 /* The new mount API: always the model's, never the host's (ENOSYS from
  * inside the model).  True if @nr is one, its result in *@ret. */
 static bool route_mount_api(long nr, const long a[6], long *ret)
@@ -105,13 +99,20 @@ static bool route_mount_api(long nr, const long a[6], long *ret)
 	return true;
 }
 
-/* mount(2) and umount2(2): always the model's. */
+/* mount(2), umount2(2) and pivot_root(2): always the model's. */
+static bool is_mount_call(long nr)
+{
+	return nr == SYS_mount || nr == SYS_umount2 || nr == SYS_pivot_root;
+}
+
 static long route_mount(long nr, const long a[6])
 {
 	if (nr == SYS_mount)
 		return shim_model_mount((const char *)a[0], (const char *)a[1],
 					(const char *)a[2], (unsigned long)a[3],
 					(const void *)a[4]);
+	if (nr == SYS_pivot_root)
+		return shim_model_pivot_root((const char *)a[0], (const char *)a[1]);
 	return shim_model_umount2((const char *)a[0], (int)a[1]);
 }
 
@@ -132,12 +133,11 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
 
-	if (never_host(nr) ||
-	    ((nr == SYS_mount || nr == SYS_umount2) && shim_passthrough())) {
+	if (is_mount_call(nr) && shim_passthrough()) {
 		errno = ENOSYS;
 		return -1;
 	}
-	if (nr == SYS_mount || nr == SYS_umount2)
+	if (is_mount_call(nr))
 		return route_mount(nr, a);
 	if (nr == SYS_fanotify_init)
 		return shim_model_fanotify_init((unsigned int)a[0], (unsigned int)a[1]);

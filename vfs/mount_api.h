@@ -40,6 +40,15 @@ enum mnt_tree_flags_t {
 };
 int do_move_mount(struct path *old_path, struct path *new_path,
 		  enum mnt_tree_flags_t flags);
+/* namespace.c, for pivot_root.c: attaching and detaching by hand */
+struct mountpoint *lock_mount(struct path *path);
+void unlock_mount(struct vfsim *v, struct mountpoint *where);
+void put_mountpoint(struct mountpoint *mp);
+struct mountpoint *unhash_mnt(struct mount *mnt);
+void umount_mnt(struct mount *mnt);
+void attach_mnt(struct mount *mnt, struct mount *parent,
+		struct mountpoint *mp, bool beneath);
+void mnt_add_count(struct mount *mnt, int n);
 
 /* fsopen.c */
 extern const struct file_operations fscontext_fops;

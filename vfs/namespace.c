@@ -328,7 +328,7 @@ int mnt_get_count(struct mount *mnt)
 	return atomic_read(&mnt->mnt_count);
 }
 
-static void mnt_add_count(struct mount *mnt, int n)
+void mnt_add_count(struct mount *mnt, int n)
 {
 	atomic_add(n, &mnt->mnt_count);
 }
@@ -358,8 +358,8 @@ static void cleanup_mnt(struct mount *mnt)
 	deactivate_super(sb);
 }
 
-static struct mountpoint *unhash_mnt(struct mount *mnt);
-static void put_mountpoint(struct mountpoint *mp);
+struct mountpoint *unhash_mnt(struct mount *mnt);
+void put_mountpoint(struct mountpoint *mp);
 
 /*
  * A dying mount whose children stayed connected to it (the detached tree
@@ -564,7 +564,7 @@ static void __put_mountpoint(struct mountpoint *mp, struct list_head *unused)
 	}
 }
 
-static void put_mountpoint(struct mountpoint *mp)
+void put_mountpoint(struct mountpoint *mp)
 {
 	__put_mountpoint(mp, NULL);
 }
@@ -574,7 +574,7 @@ static void put_mountpoint(struct mountpoint *mp)
 static void umount_tree(struct mount *mnt, enum umount_tree_flags how);
 
 /* Caller holds mount_lock. */
-static struct mountpoint *unhash_mnt(struct mount *mnt)
+struct mountpoint *unhash_mnt(struct mount *mnt)
 {
 	struct mountpoint *mp;
 
@@ -591,7 +591,7 @@ static struct mountpoint *unhash_mnt(struct mount *mnt)
 }
 
 /* Caller holds mount_lock.  Seed 002 posts UNMOUNT here. */
-static void umount_mnt(struct mount *mnt)
+void umount_mnt(struct mount *mnt)
 {
 	notify_mount(mnt->mnt_parent, mnt, NOTIFY_MOUNT_UNMOUNT, 0);
 	put_mountpoint(unhash_mnt(mnt));
@@ -644,7 +644,7 @@ static void mnt_set_mountpoint_beneath(struct mount *new_parent,
  * hashed under @parent's old parent, which mnt->mnt_parent now is) and
  * @parent onto @mnt's root.
  */
-static void attach_mnt(struct mount *mnt, struct mount *parent,
+void attach_mnt(struct mount *mnt, struct mount *parent,
 		       struct mountpoint *mp, bool beneath)
 {
 	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
@@ -882,12 +882,12 @@ retry:
 	goto retry;
 }
 
-static struct mountpoint *lock_mount(struct path *path)
+struct mountpoint *lock_mount(struct path *path)
 {
 	return do_lock_mount(path, false);
 }
 
-static void unlock_mount(struct vfsim *v, struct mountpoint *where)
+void unlock_mount(struct vfsim *v, struct mountpoint *where)
 {
 	lock_mount_hash(v);
 	put_mountpoint(where);

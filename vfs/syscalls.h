@@ -12,6 +12,8 @@ long ksys_close(int fd);
 long ksys_chdir(const char __user *filename);
 long ksys_fchdir(int fd);
 long ksys_chroot(const char __user *filename);
+/* pivot_root.c */
+long ksys_pivot_root(const char __user *new_root, const char __user *put_old);
 long ksys_chmod(const char __user *filename, umode_t mode);
 long ksys_chown(const char __user *filename, kuid_t user, kgid_t group);
 long ksys_mount(const char __user *dev_name, const char __user *dir_name,

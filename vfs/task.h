@@ -142,5 +142,7 @@ void get_fs_root(struct fs_struct *fs, struct path *root);
 void get_fs_pwd(struct fs_struct *fs, struct path *pwd);
 void set_fs_root(struct fs_struct *fs, const struct path *path);
 void set_fs_pwd(struct fs_struct *fs, const struct path *path);
+/* fs_struct.c */
+void chroot_fs_refs(const struct path *old_root, const struct path *new_root);
 
 #endif

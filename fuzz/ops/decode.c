@@ -11,7 +11,8 @@
  * first byte 0xfe or 0xff also switches to the extended kinds (kind =
  * byte % K_NR_EXT instead of % K_NR): the new mount API's move_mount
  * (beneath, set_group, from a detached tree's fd), open_tree,
- * mount_setattr, and fsopen/fsconfig/fsmount of tmpfs and ramfs.  The
+ * mount_setattr, fsopen/fsconfig/fsmount of tmpfs and ramfs, and
+ * pivot_root (one in four `pivot_root . .`, what runtimes call).  The
  * extension is opt-in so that the inputs kept before it (fuzz/corpus/ops,
  * fuzz/regressions/ops: none starts with 0xfe or 0xff) decode to the
  * programs they always did; a new kind goes at the end of the extended
@@ -182,7 +183,8 @@ enum kind {
 	K_SB_EDQUOT, K_SB_NETWORK, K_FSINFO, K_TREE_OPS_MKDIR2, K_NR,
 	/* the extended kinds (first byte 0xfe or 0xff) */
 	K_MOVE_MOUNT = K_NR, K_MOVE_MOUNT_FD, K_OPEN_TREE, K_MOUNT_SETATTR,
-	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_NR_EXT,
+	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_PIVOT_ROOT,
+	K_NR_EXT,
 	K_OPEN_RW = K_NR_EXT, K_PWRITE, K_PWRITE2, K_PREAD, K_SEEK, K_FTRUNCATE,
 	K_FALLOCATE, K_FSYNC, K_STATFS, K_NR_FILE
 };
@@ -488,6 +490,16 @@ static void decode_op(struct rd *r, struct prog_op *op, unsigned int nr_kinds)
 		word(op, "%s", fds[(b >> 2) & 3]);
 		if ((s = PICK(r, fsmount_attrs)))
 			word(op, "%s", s);
+		break;
+	case K_PIVOT_ROOT:
+		word(op, "pivot_root");
+		if ((u8(r) & 3) == 0) {
+			word(op, ".");
+			word(op, ".");
+		} else {
+			path(r, op);
+			path(r, op);
+		}
 		break;
 	case K_OPEN_RW:
 		word(op, "open");

@@ -138,6 +138,11 @@ static const struct errset errsets[] = {
 	{ "fallocate", { EBADF, EINVAL, ENOSPC, EOPNOTSUPP, EFBIG, ENODEV, ESPIPE, EISDIR, END } },
 	{ "fsync", { EBADF, EINVAL, END } },
 	{ "statfs", { WALK, ENOSYS, END } },
+	/* pivot_root(2) (vfs/pivot_root.c): EPERM without CAP_SYS_ADMIN,
+	 * EINVAL for its checks (shared, another namespace, not a mount's
+	 * root or not attached, not reachable), EBUSY on the root's mount,
+	 * ENOENT for an unlinked new_root (in WALK) */
+	{ "pivot_root", { WALK, EPERM, EINVAL, EBUSY, END } },
 };
 
 /* A finding: fail the harness, or (keep_going) keep it and end the program. */

@@ -80,6 +80,10 @@ int prog_print_kdiff(const struct prog *p, FILE *out)
 		 */
 		if (op->ret == -ENOSPC)
 			break;
+		/* kdiff's own interpreter has no pivot_root yet: the programs
+		 * part after one that moved the root */
+		if (!strcmp(op->words[0], "pivot_root") && op->ret == 0)
+			break;
 		if (!kdiff_verb(op))
 			continue;
 		/*

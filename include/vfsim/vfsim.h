@@ -277,6 +277,18 @@ VFSIM_API long vfsim_mount(struct vfsim_task *t, const char *source,
 			   unsigned long flags, const void *data);
 /** umount2(2): MNT_FORCE, MNT_DETACH, MNT_EXPIRE, UMOUNT_NOFOLLOW. */
 VFSIM_API long vfsim_umount2(struct vfsim_task *t, const char *target, int flags);
+/**
+ * pivot_root(2) of the task (5.8): the root mount goes onto @put_old, the
+ * mount at @new_root takes its place, and every task whose root or cwd was
+ * the old root moves to the new one.  -EPERM without CAP_SYS_ADMIN;
+ * -ENOTDIR, -ENOENT... from the walks; -EINVAL for a shared put_old or a
+ * shared parent of either root, mounts of another namespace, a root or
+ * @new_root that is not an attached mount's root, @put_old not at or under
+ * @new_root, @new_root not under the root; -EBUSY when either path is on
+ * the root mount; -ENOENT for an unlinked @new_root.
+ */
+VFSIM_API long vfsim_pivot_root(struct vfsim_task *t, const char *new_root,
+				const char *put_old);
 
 /**
  * vfsim_mnt_set_expiry - put the mount at @path on its namespace's expiry

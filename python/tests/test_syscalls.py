@@ -57,6 +57,25 @@ def test_chdir_fchdir_chroot(init):
     assert errno_of(init.chroot, "/nowhere") == errno.ENOENT
 
 
+def test_pivot_root(init):
+    # the namespace's first mount has no parent: a root with one first
+    init.mkdir("/mnt/host")
+    init.mount("host", "/mnt/host", "tmpfs")
+    init.chroot("/mnt/host")
+    init.chdir("/")
+    init.mkdir("/new")
+    init.mount("new", "/new", "tmpfs")
+    init.mkdir("/new/old")
+    assert errno_of(init.pivot_root, "/new", "/nowhere") == errno.ENOENT
+    assert errno_of(init.pivot_root, "/", "/new/old") == errno.EBUSY
+    assert errno_of(init.pivot_root, "/new/old", "/new/old") == errno.EINVAL
+    init.pivot_root("/new", "/new/old")
+    init.open("/old/new", vfsim.O_PATH)
+    init.chdir("/")
+    init.umount("/old", vfsim.MNT_DETACH)
+    assert errno_of(init.open, "/old/new", vfsim.O_PATH) == errno.ENOENT
+
+
 def test_permissions(inst, init):
     init.mkdir("/mnt/p", 0o700)
     user = inst.task(1000, 1000)

@@ -178,6 +178,7 @@ _PROTOS = {
     "vfsim_chown": (c_long, [T, _S, c_uint, c_uint]),
     "vfsim_mount": (c_long, [T, _S, _S, _S, c_ulong, c_void_p]),
     "vfsim_umount2": (c_long, [T, _S, c_int]),
+    "vfsim_pivot_root": (c_long, [T, _S, _S]),
     "vfsim_mnt_set_expiry": (c_long, [T, _S]),
     "vfsim_expire_mounts": (c_long, [V]),
     "vfsim_mkautomount": (c_long, [T, _S, _S, _S, _S]),

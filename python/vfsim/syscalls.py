@@ -104,6 +104,13 @@ class Syscalls:
                                        int_arg(flags, "flags", -2**31, 2**31 - 1)),
                      "umount2", target)
 
+    def pivot_root(self, new_root, put_old):
+        """pivot_root(2): the root mount onto @put_old, @new_root the root;
+        every task whose root or cwd was the old root moves with it."""
+        return check(lib.vfsim_pivot_root(self.ptr, path_arg(new_root, "new_root"),
+                                          path_arg(put_old, "put_old")),
+                     "pivot_root", new_root)
+
     def mnt_set_expiry(self, path):
         return check(lib.vfsim_mnt_set_expiry(self.ptr, path_arg(path)),
                      "vfsim_mnt_set_expiry", path)

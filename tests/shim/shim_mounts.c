@@ -5,8 +5,8 @@
  * chdir(), fchdir(), chroot(), mkdir(), symlink(), statfs() and fstatfs()
  * on model paths and fds too, while host paths (VFSIM_SHIM_HOST_PATHS'
  * default list) and relative paths from a host working directory stay
- * the host's; pivot_root() fails with ENOSYS and the new mount API is
- * the model's (shim_successors.c tests it).  With
+ * the host's; pivot_root() is the model's, and so is the new mount API
+ * (shim_successors.c tests it).  With
  * argument "mountinfo" (run with VFSIM_SHIM_MOUNTINFO=model), the
  * process's mountinfo file is the model's.
  *
@@ -64,14 +64,35 @@ static void mounts(void)
 /* glibc declares none; the shim defines one. */
 int pivot_root(const char *new_root, const char *put_old);
 
-/* pivot_root() is ENOSYS; the new mount API is the model's (ENODEV,
- * EBADF, EINVAL below are its answers: none of it reaches the host). */
+/*
+ * pivot_root() is the model's: /mnt is on the root's mount (EBUSY), a
+ * missing path the model's ENOENT, a put_old outside new_root EINVAL; a
+ * tmpfs on /mnt becomes the root and the old root goes on /mnt/old, then
+ * the same back again, which leaves the model as it was.
+ */
+static void pivot(void)
+{
+	long root = model_mnt_id("/");
+
+	CHECK_ERR(syscall(SYS_pivot_root, "/mnt", "/mnt"), EBUSY);
+	CHECK_ERR(pivot_root("/mnt", "/mnt"), EBUSY);
+	CHECK_ERR(pivot_root("/no/such", "/mnt"), ENOENT);
+	CHECK(mount("pivot", "/mnt", "tmpfs", 0, NULL) == 0);
+	CHECK_ERR(pivot_root("/mnt", "/tmp"), EINVAL);
+	CHECK(mkdir("/mnt/old", 0755) == 0);
+	CHECK(pivot_root("/mnt", "/mnt/old") == 0);
+	CHECK(model_mnt_id("/old") == root);
+	CHECK(syscall(SYS_pivot_root, "/old", "/old/mnt") == 0);
+	CHECK(model_mnt_id("/") == root);
+	CHECK(umount("/mnt") == 0);
+}
+
+/* The new mount API is the model's (ENODEV, EBADF, EINVAL below are its
+ * answers: none of it reaches the host). */
 static void not_implemented(void)
 {
 	int fd;
 
-	CHECK_ERR(syscall(SYS_pivot_root, "/mnt", "/mnt"), ENOSYS);
-	CHECK_ERR(pivot_root("/mnt", "/mnt"), ENOSYS);
 	CHECK_ERR(syscall(SYS_fsopen, "nosuchfs", 0), ENODEV);
 	CHECK_ERR(syscall(SYS_fsconfig, 3, FSCONFIG_CMD_CREATE, NULL, NULL, 0), EBADF);
 	CHECK_ERR(syscall(SYS_fsmount, 3, 0, 0), EBADF);
@@ -266,6 +287,7 @@ int main(int argc, char **argv)
 		CHECKS_DONE("shim.mounts.mountinfo");
 	}
 	mounts();
+	pivot();
 	not_implemented();
 	statfs_calls();
 	dirs_and_links();
