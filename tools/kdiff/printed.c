@@ -3,11 +3,15 @@
  * What a verb printed, canonical: the model and a kernel number their
  * mounts, peer groups, devices and namespaces differently, and a run on
  * either only means the same thing when each such number maps to the
- * same name.  So each is renamed by its first appearance in the run,
- * wherever the engine prints it (statmount, listmount, fanread: see
+ * same name.  So each is renamed by its first appearance, wherever the
+ * engine prints it (statmount, listmount, fanread: see
  * docs/kernel-diff.md, "Printed output"); every other byte is compared
- * as printed.  A new verb that prints an ID in another form needs a rule
- * here.
+ * as printed.  Unique mount IDs and namespace IDs are never reused, so
+ * their names hold for the whole run (the mount fanread names is the one
+ * a later listmount lists).  Old mount IDs, peer groups and devices are
+ * reused once freed, and by whoever else on the machine makes mounts
+ * meanwhile: their names hold within one line's output only.  A new verb
+ * that prints an ID in another form needs a rule here.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -147,6 +151,9 @@ void kd_printed_canon(struct kd_printed *p, const char *text,
 {
 	char *copy = kd_strdup(text), *line, *next;
 
+	kd_lines_free(&p->ids[ID_OLD]);
+	kd_lines_free(&p->ids[ID_GROUP]);
+	kd_lines_free(&p->ids[ID_DEV]);
 	for (line = copy; *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)

@@ -32,7 +32,8 @@ bool kd_kernel_available(char *why, size_t len);
  * What a verb printed, with the IDs that legitimately differ between the
  * model and a kernel renamed by first appearance in the run: unique mount
  * IDs (m1...), old mount IDs after them (o1...), peer groups (g1...),
- * devices (d1...), mount namespace IDs (ns1...).  The maps last the run.
+ * devices (d1...), mount namespace IDs (ns1...).  The maps of the IDs
+ * never reused (m, ns) last the run; the others, one call.
  */
 struct kd_printed {
 	struct kd_lines ids[5];
