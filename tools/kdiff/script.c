@@ -60,12 +60,16 @@ static int parse_prefixes(const struct kd_script *sc, struct kd_op *op)
 
 	while (i + 2 < op->tk.argc) {
 		if (strcmp(argv[i], "as") == 0 && !op->as) {
-			if (vfsim_scenario_ids(argv[i + 1], &op->uid, &op->gid,
-					       &has_gid, NULL, 0) < 0)
-				return syntax(sc, op, "as: bad UID[:GID] '%s'",
-					      argv[i + 1]);
-			if (!has_gid)
-				op->gid = (gid_t)op->uid;
+			uid_t uid;
+			gid_t gid;
+
+			/* IDs, or whatever else names a task to the engine */
+			if (vfsim_scenario_ids(argv[i + 1], &uid, &gid, &has_gid,
+					       NULL, 0) < 0)
+				op->task = kd_strdup(argv[i + 1]);
+			else if (uid || (has_gid && gid))
+				op->task = kd_asprintf("%lu:%lu", (unsigned long)uid,
+						       (unsigned long)(has_gid ? gid : uid));
 			op->as = true;
 		} else if (strcmp(argv[i], "expect") == 0 && !op->expect) {
 			op->expect = vfsim_errno_from_name(argv[i + 1]);
@@ -183,6 +187,7 @@ void kd_script_free(struct kd_script *sc)
 	for (i = 0; i < sc->nr; i++) {
 		vfsim_scenario_words_free(&sc->ops[i].tk);
 		free(sc->ops[i].words);
+		free(sc->ops[i].task);
 	}
 	free(sc->ops);
 	free(sc->path);

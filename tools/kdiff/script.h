@@ -18,8 +18,8 @@ struct kd_op {
 	int verb;		/* index of the verb in tk.argv */
 	int expect;		/* the errno `expect` names, or 0 */
 	bool as;		/* `as` given */
-	uid_t uid;		/* the task (0:0 is init) */
-	gid_t gid;
+	char *task;		/* the task `as` names, "UID:GID" for IDs
+				 * (else as written); NULL for init (0:0) */
 };
 
 static inline char **kd_op_argv(const struct kd_op *op)

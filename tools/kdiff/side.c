@@ -214,16 +214,14 @@ static bool run_op(struct run *r, const struct kd_op *op)
 	return ok;
 }
 
-/* One final tree: init's (@uid 0:0), or a task's of `as`. */
-static void final_tree(struct run *r, const struct kd_op *as)
+/* One final tree: init's (@task NULL), or that of the task `as @task`. */
+static void final_tree(struct run *r, const char *task)
 {
 	char *line, *head, *printed, *reports;
 
-	if (as) {
-		line = kd_asprintf("as %lu:%lu tree", (unsigned long)as->uid,
-				   (unsigned long)as->gid);
-		head = kd_asprintf("final tree (as %lu:%lu)",
-				   (unsigned long)as->uid, (unsigned long)as->gid);
+	if (task) {
+		line = kd_asprintf("as %s tree", task);
+		head = kd_asprintf("final tree (as %s)", task);
 	} else {
 		line = kd_strdup("tree");
 		head = kd_strdup("final tree");
@@ -239,8 +237,8 @@ static void final_tree(struct run *r, const struct kd_op *as)
 /*
  * `final tree:`: init's tree after the last line, as if every scenario
  * ended with `tree`, so that no scenario's end state goes uncompared;
- * then each task's that `as` made (its root may differ), in the order of
- * their first lines.
+ * then each task's that `as` named (its root, or its namespace, may
+ * differ), in the order of their first lines.
  */
 static void final_trees(struct run *r)
 {
@@ -248,16 +246,15 @@ static void final_trees(struct run *r)
 
 	final_tree(r, NULL);
 	for (i = 0; i < r->sc->nr; i++) {
-		const struct kd_op *op = &r->sc->ops[i];
+		const char *task = r->sc->ops[i].task;
 
-		if (!op->as || (op->uid == 0 && op->gid == 0))
+		if (!task)
 			continue;
 		for (j = 0; j < i; j++)
-			if (r->sc->ops[j].as && r->sc->ops[j].uid == op->uid &&
-			    r->sc->ops[j].gid == op->gid)
+			if (r->sc->ops[j].task && !strcmp(r->sc->ops[j].task, task))
 				break;
 		if (j == i)
-			final_tree(r, op);
+			final_tree(r, task);
 	}
 }
 
