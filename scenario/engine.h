@@ -27,6 +27,7 @@
 #include <vfsim/vfsim.h>
 
 #include "sys.h"
+#include "tool_api.h"
 
 /* What reports start with: "vfsim: FILE:LINE: ..." */
 #define SCN_PROG "vfsim"

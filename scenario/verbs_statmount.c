@@ -81,8 +81,11 @@ static long verb_listmount(struct scn_call *c)
 			if (o[1] == 'n')
 				ret = scn_parse_u64(c, c->argv[++i], "count",
 						    LISTMOUNT_COUNT_MAX + 1ULL, &count);
+			else if (c->argv[++i][0] == '/' || c->argv[i][0] == '.')
+				ret = mount_arg(c, c->argv[i], &last);
 			else
-				ret = mount_arg(c, c->argv[++i], &last);
+				ret = scn_parse_u64(c, c->argv[i], "last mount ID",
+						    UINT64_MAX, &last);
 			if (ret < 0)
 				return ret;
 		} else {

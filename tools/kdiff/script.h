@@ -11,6 +11,8 @@
 
 #include <vfsim/scenario.h>
 
+#include "tool_api.h"
+
 struct kd_op {
 	unsigned long lineno;
 	char *words;		/* the line's words as written, no comment */
