@@ -92,6 +92,7 @@ static const struct line_case cases[] = {
 	{ TREE "listmount 0x80000002\n", 0, "", "" },
 	/* -s: each mount's statmount under it, the fs's own options left
 	 * out (what vfsim-kdiff compares); -l PATH: after the mount there */
+	{ TREE "listmount -n 1 -l ./u\n", 0, "0x80000005 (5) /t tmpfs\n", "" },
 	{ TREE "listmount -s -n 1 -l /u\nexpect ENOENT listmount -l /nope\n", 0,
 	  "0x80000005 (5) /t tmpfs\n"
 	  "    mask:           sb_basic,mnt_basic,propagate_from,mnt_root,mnt_point,fs_type,mnt_ns_id,sb_source,supported_mask\n"
