@@ -258,4 +258,12 @@ VFSIM_API int vfsim_scenario_mount_api_words(const char *what, const char *words
 int vfsim_scenario_validate_kernel(const char *text, size_t len,
 				   const char *name, FILE *err);
 
+/**
+ * vfsim_scenario_prefix_words - how many of the @argc words at @argv are
+ * prefixes, each with its one argument (`as UID`, `expect ERRNAME`, and
+ * whatever prefix the engine has): the verb is word number that.  A
+ * tool that reads lines learns new prefixes from the engine here.
+ */
+int vfsim_scenario_prefix_words(int argc, char *const *argv);
+
 #endif /* VFSIM_SCENARIO_TOOL_API_H */

@@ -85,3 +85,14 @@ int vfsim_scenario_validate_kernel(const char *text, size_t len,
 {
 	return scn_validate(&scn_sys_kernel, text, len, name, err);
 }
+
+int vfsim_scenario_prefix_words(int argc, char *const *argv)
+{
+	const struct scn_verb *v;
+	int i = 0;
+
+	while (i + 1 < argc && (v = scn_verb_find(argv[i])) &&
+	       (v->flags & SCN_VERB_PREFIX))
+		i += 2;
+	return i;
+}

@@ -48,40 +48,47 @@ static int syntax(const struct kd_script *sc, const struct kd_op *op,
 }
 
 /*
- * Take `as` and `expect` off the front of @op, for the comparison: the
- * errno the line claims and the task it runs as.  The engine reads them
- * again when the line runs; what is malformed here is malformed there.
+ * The prefixes of @op, as the engine counts them
+ * (vfsim_scenario_prefix_words()), read for the comparison: the errno
+ * `expect` claims, and the task the others name (`as UID[:GID]`, or any
+ * prefix the engine adds for tasks: `on NAME`), for its final tree.  The
+ * engine reads them again when the line runs; what is malformed here is
+ * malformed there.
  */
 static int parse_prefixes(const struct kd_script *sc, struct kd_op *op)
 {
 	char **argv = op->tk.argv;
-	bool has_gid;
-	int i = 0;
+	struct kd_buf task = { NULL, 0, 0 };
+	int i, n = vfsim_scenario_prefix_words(op->tk.argc, argv);
 
-	while (i + 2 < op->tk.argc) {
-		if (strcmp(argv[i], "as") == 0 && !op->as) {
-			uid_t uid;
-			gid_t gid;
+	for (i = 0; i < n; i += 2) {
+		uid_t uid;
+		gid_t gid;
+		bool has_gid;
 
-			/* IDs, or whatever else names a task to the engine */
-			if (vfsim_scenario_ids(argv[i + 1], &uid, &gid, &has_gid,
-					       NULL, 0) < 0)
-				op->task = kd_strdup(argv[i + 1]);
-			else if (uid || (has_gid && gid))
-				op->task = kd_asprintf("%lu:%lu", (unsigned long)uid,
-						       (unsigned long)(has_gid ? gid : uid));
-			op->as = true;
-		} else if (strcmp(argv[i], "expect") == 0 && !op->expect) {
+		if (strcmp(argv[i], "expect") == 0) {
+			if (op->expect)
+				return syntax(sc, op, "'expect' given twice");
 			op->expect = vfsim_errno_from_name(argv[i + 1]);
 			if (!op->expect)
 				return syntax(sc, op, "unknown errno name '%s'",
 					      argv[i + 1]);
-		} else {
-			break;
+			continue;
 		}
-		i += 2;
+		op->as = true;
+		if (strcmp(argv[i], "as") != 0 ||
+		    vfsim_scenario_ids(argv[i + 1], &uid, &gid, &has_gid, NULL, 0) < 0)
+			kd_buf_printf(&task, "%s%s %s", task.len ? " " : "",
+				      argv[i], argv[i + 1]);
+		else if (uid || (has_gid && gid))	/* 0:0 is init */
+			kd_buf_printf(&task, "%sas %lu:%lu", task.len ? " " : "",
+				      (unsigned long)uid,
+				      (unsigned long)(has_gid ? gid : uid));
 	}
-	op->verb = i;
+	op->task = task.s;
+	op->verb = n;
+	if (n == op->tk.argc)
+		return syntax(sc, op, "a prefix with no verb after it");
 	return 0;
 }
 

@@ -20,8 +20,8 @@ struct kd_op {
 	int verb;		/* index of the verb in tk.argv */
 	int expect;		/* the errno `expect` names, or 0 */
 	bool as;		/* `as` given */
-	char *task;		/* the task `as` names, "UID:GID" for IDs
-				 * (else as written); NULL for init (0:0) */
+	char *task;		/* the prefixes that name its task ("as
+				 * UID:GID", "on NAME"); NULL for init */
 };
 
 static inline char **kd_op_argv(const struct kd_op *op)

@@ -214,14 +214,15 @@ static bool run_op(struct run *r, const struct kd_op *op)
 	return ok;
 }
 
-/* One final tree: init's (@task NULL), or that of the task `as @task`. */
+/* One final tree: init's (@task NULL), or that of the task the prefixes
+ * @task name ("as 1000:1000", "on NAME"). */
 static void final_tree(struct run *r, const char *task)
 {
 	char *line, *head, *printed, *reports;
 
 	if (task) {
-		line = kd_asprintf("as %s tree", task);
-		head = kd_asprintf("final tree (as %s)", task);
+		line = kd_asprintf("%s tree", task);
+		head = kd_asprintf("final tree (%s)", task);
 	} else {
 		line = kd_strdup("tree");
 		head = kd_strdup("final tree");
@@ -237,7 +238,7 @@ static void final_tree(struct run *r, const char *task)
 /*
  * `final tree:`: init's tree after the last line, as if every scenario
  * ended with `tree`, so that no scenario's end state goes uncompared;
- * then each task's that `as` named (its root, or its namespace, may
+ * then each task's that a prefix named (its root, or its namespace, may
  * differ), in the order of their first lines.
  */
 static void final_trees(struct run *r)

@@ -4,8 +4,9 @@
  * comments, `L<n> WORDS: RESULT` followed by what the line printed,
  * `L<n> tree:` followed by the canonical tree, each indented by two
  * spaces, and last `final tree:`, init's tree after the last line, then
- * `final tree (as UID:GID):` for each task `as` made, with the line
- * number KD_LINE_FINAL and the words `tree` or `as UID:GID tree`.
+ * `final tree (PREFIXES):` for each task a prefix named (`as UID:GID`,
+ * `on NAME`), with the line number KD_LINE_FINAL and the words `tree`
+ * or `PREFIXES tree`.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,21 +33,21 @@ static struct kd_entry *add_entry(struct kd_transcript *t, unsigned long lineno,
 }
 
 /* `final tree:` and its tree, `final tree: ERRNO`, and the same with
- * " (as UID:GID)" after "final tree". */
+ * " (PREFIXES)" after "final tree". */
 static int parse_final(struct kd_transcript *t, const char *line, char *why,
 		       size_t len)
 {
 	const char *rest = line + strlen(FINAL_TREE);
 	char *words = NULL;
 
-	if (strncmp(rest, " (as ", 5) == 0) {
+	if (strncmp(rest, " (", 2) == 0) {
 		const char *end = strstr(rest, "):");
 
 		if (!end) {
 			snprintf(why, len, "unexpected line '%s'", line);
 			return -1;
 		}
-		words = kd_asprintf("as %.*s tree", (int)(end - rest - 5), rest + 5);
+		words = kd_asprintf("%.*s tree", (int)(end - rest - 2), rest + 2);
 		rest = end + 1;
 	}
 	if (*rest != ':') {
