@@ -27,6 +27,7 @@
 #include <vfsim/vfsim.h>
 
 #include "sys.h"
+#include "tool_api.h"
 
 /* What reports start with: "vfsim: FILE:LINE: ..." */
 #define SCN_PROG "vfsim"
@@ -206,9 +207,10 @@ int scn_validate(const struct scn_sys *sys, const char *text, size_t len,
 /* vfsim_scenario_statmount() and vfsim_scenario_listmount() on a backend. */
 long scn_print_statmount(const struct scn_sys *sys, struct scn_task *t,
 			 uint64_t mnt_id, uint64_t mask, FILE *out);
+/* @stat: each listed mount's statmount (all fields) under its line. */
 long scn_print_listmount(const struct scn_sys *sys, struct scn_task *t,
 			 uint64_t mnt_id, uint64_t last, size_t count,
-			 unsigned int flags, FILE *out);
+			 unsigned int flags, bool stat, FILE *out);
 
 /* ---- the verb tables (verbs.c) -------------------------------------------- */
 

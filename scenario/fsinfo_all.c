@@ -18,6 +18,7 @@
 #include <vfsim/vfsim.h>
 
 #include "fsinfo_dump.h"
+#include "tool_api.h"
 
 struct fsinfo_run {
 	struct vfsim_task *t;

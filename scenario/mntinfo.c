@@ -19,6 +19,7 @@
 #include <vfsim/vfsim.h>
 
 #include "fsinfo_dump.h"
+#include "tool_api.h"
 
 long vfsim_scenario_mount_id(struct vfsim_task *t, const char *path)
 {

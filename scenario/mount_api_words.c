@@ -12,8 +12,11 @@
 #include <sys/mount.h>
 
 #include <vfsim/scenario.h>
+
 #include <vfsim/uapi/linux/fanotify.h>
 #include <vfsim/uapi/linux/mount.h>
+
+#include "tool_api.h"
 
 struct word_flag {
 	const char *word;

@@ -15,6 +15,8 @@
 
 #include <vfsim/scenario.h>
 
+#include "tool_api.h"
+
 #define ATIME_MASK (MS_NOATIME | MS_RELATIME | MS_STRICTATIME)
 
 struct flag_word {

@@ -238,9 +238,44 @@ long vfsim_scenario_statmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t ma
 	return scn_print_statmount(&scn_sys_model, scn_task_of(t), mnt_id, mask, out);
 }
 
+/*
+ * What `listmount -s` asks of each mount: every field but the filesystem's
+ * own options (mnt_opts, opt_array...), which differ between the model and
+ * a kernel for legitimate reasons (tmpfs's size=, inode64), as the
+ * canonical tree of vfsim-kdiff leaves them out.
+ */
+#define LISTMOUNT_STAT_MASK (STATMOUNT_SB_BASIC | STATMOUNT_MNT_BASIC | \
+			     STATMOUNT_PROPAGATE_FROM | STATMOUNT_MNT_ROOT | \
+			     STATMOUNT_MNT_POINT | STATMOUNT_FS_TYPE | \
+			     STATMOUNT_MNT_NS_ID | STATMOUNT_SB_SOURCE | \
+			     STATMOUNT_SUPPORTED_MASK)
+
+/* @sm's lines, each indented by four blanks under its mount's line. */
+static void print_statmount_indented(const struct statmount *sm, FILE *out)
+{
+	char *text = NULL, *line, *nl;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return;
+	vfsim_scenario_print_statmount(sm, m);
+	if (fclose(m) != 0) {
+		free(text);
+		return;
+	}
+	for (line = text; *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		fprintf(out, "    %.*s\n", (int)(nl - line), line);
+	}
+	free(text);
+}
+
 long scn_print_listmount(const struct scn_sys *sys, struct scn_task *t,
 			 uint64_t mnt_id, uint64_t last, size_t count,
-			 unsigned int flags, FILE *out)
+			 unsigned int flags, bool stat, FILE *out)
 {
 	struct mnt_id_req req = { .size = MNT_ID_REQ_SIZE_VER0, .mnt_id = mnt_id,
 				  .param = last };
@@ -263,6 +298,11 @@ long scn_print_listmount(const struct scn_sys *sys, struct scn_task *t,
 			free(sm);
 		}
 		fputc('\n', out);
+		/* every field, indented under its mount's line */
+		if (stat && statmount_alloc(sys, t, ids[i], LISTMOUNT_STAT_MASK, &sm) == 0) {
+			print_statmount_indented(sm, out);
+			free(sm);
+		}
 	}
 	free(ids);
 	return n;
@@ -274,5 +314,5 @@ long vfsim_scenario_listmount(struct vfsim_task *t, uint64_t mnt_id, uint64_t la
 	if (!t || !out)
 		return -EINVAL;
 	return scn_print_listmount(&scn_sys_model, scn_task_of(t), mnt_id, last,
-				   count, flags, out);
+				   count, flags, false, out);
 }

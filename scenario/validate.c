@@ -14,6 +14,7 @@
 #include <vfsim/scenario.h>
 
 #include "engine.h"
+#include "tool_api.h"
 
 /* The verb a line of words runs, past its prefixes; NULL if none. */
 static const struct scn_verb *line_verb(int argc, char **argv, int *at)
@@ -77,4 +78,21 @@ int scn_validate(const struct scn_sys *sys, const char *text, size_t len,
 		free(line);
 	}
 	return status;
+}
+
+int vfsim_scenario_validate_kernel(const char *text, size_t len,
+				   const char *name, FILE *err)
+{
+	return scn_validate(&scn_sys_kernel, text, len, name, err);
+}
+
+int vfsim_scenario_prefix_words(int argc, char *const *argv)
+{
+	const struct scn_verb *v;
+	int i = 0;
+
+	while (i + 1 < argc && (v = scn_verb_find(argv[i])) &&
+	       (v->flags & SCN_VERB_PREFIX))
+		i += 2;
+	return i;
 }

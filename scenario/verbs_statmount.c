@@ -3,8 +3,10 @@
  * Scenario verbs on Linux 6.18's mount queries (docs/statmount.md):
  * `statmount PATH|ID [MASK]...` prints what statmount(2) gives for the
  * mount (at PATH: the one statx's STATX_MNT_ID_UNIQUE names), and
- * `listmount [-r] [-n COUNT] [-l LAST] [PATH|ID]` lists the mounts below
- * one (default: the caller's root, LSMT_ROOT).
+ * `listmount [-r] [-s] [-n COUNT] [-l LAST] [PATH|ID]` lists the mounts
+ * below one (default: the caller's root, LSMT_ROOT); -s prints each one's
+ * statmount too (what vfsim-kdiff compares field by field), and LAST may
+ * be a PATH, so that a scenario pages without knowing an ID.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1	/* struct statx */
@@ -59,11 +61,12 @@ static long verb_statmount(struct scn_call *c)
 	return scn_print_statmount(c->sys, c->task, id, mask, scn_out(c));
 }
 
-/* listmount [-r] [-n COUNT] [-l LAST] [PATH|ID] */
+/* listmount [-r] [-s] [-n COUNT] [-l LAST] [PATH|ID] */
 static long verb_listmount(struct scn_call *c)
 {
 	uint64_t id = LSMT_ROOT, last = 0, count = 64;
 	unsigned int flags = 0;
+	bool stat = false;
 	long ret;
 	int i;
 
@@ -72,12 +75,16 @@ static long verb_listmount(struct scn_call *c)
 
 		if (!strcmp(o, "-r")) {
 			flags |= LISTMOUNT_REVERSE;
+		} else if (!strcmp(o, "-s")) {
+			stat = true;
 		} else if ((!strcmp(o, "-n") || !strcmp(o, "-l")) && i + 1 < c->argc) {
 			if (o[1] == 'n')
 				ret = scn_parse_u64(c, c->argv[++i], "count",
 						    LISTMOUNT_COUNT_MAX + 1ULL, &count);
+			else if (c->argv[++i][0] == '/' || c->argv[i][0] == '.')
+				ret = mount_arg(c, c->argv[i], &last);
 			else
-				ret = scn_parse_u64(c, c->argv[++i], "last mount ID",
+				ret = scn_parse_u64(c, c->argv[i], "last mount ID",
 						    UINT64_MAX, &last);
 			if (ret < 0)
 				return ret;
@@ -92,15 +99,17 @@ static long verb_listmount(struct scn_call *c)
 		if (ret < 0)
 			return ret;
 	}
-	return scn_print_listmount(c->sys, c->task, id, last, (size_t)count, flags, scn_out(c));
+	ret = scn_print_listmount(c->sys, c->task, id, last, (size_t)count, flags,
+				  stat, scn_out(c));
+	return ret;
 }
 
 const struct scn_verb scn_verbs_statmount[] = {
 	{ "statmount", 1, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_statmount,
 	  "PATH|ID [MASK]...",
 	  "print statmount() of a mount: MASK sb_basic, mnt_basic, ..., all (default)" },
-	{ "listmount", 0, 6, SCN_VERB_NEEDS_TASK, verb_listmount,
-	  "[-r] [-n COUNT] [-l LAST] [PATH|ID]",
-	  "list the mounts below PATH (default the root) as listmount() gives them" },
+	{ "listmount", 0, 7, SCN_VERB_NEEDS_TASK, verb_listmount,
+	  "[-r] [-s] [-n COUNT] [-l LAST] [PATH|ID]",
+	  "list the mounts below PATH (default the root) as listmount() gives them; -s: statmount each" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };

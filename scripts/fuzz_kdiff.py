@@ -44,11 +44,12 @@ import threading
 # "L3 move / /: model EINVAL, kernel ENOENT" or "L4 tree: trees differ"
 DIFF_RE = re.compile(r"^L\d+ (?:(?:as \S+|expect \S+) )*(\S+).*?: (model \S+, kernel \S+|trees differ)")
 RESULT_RE = re.compile(r"^L(\d+) (?:(?:as \S+|expect \S+) )*(\S+).*?: (model \S+, kernel \S+)$")
-TREE_RE = re.compile(r"^(?:L(\d+) .*|final tree): trees differ$")
+TREE_RE = re.compile(r"^(?:L(\d+) .*|final tree(?: \(as [^)]*\))?): trees differ$")
 ROW_RE = re.compile(r"^  row (\S+) (\S+): model (\S+), kernel (\S+)$")
 # Anything else kdiff reports as a problem: a side that died or stopped,
-# an unmet expect, a warning, a final tree that failed.
-OTHER_RE = re.compile(r"^(?:L\d+ .*: (?:no result from|the scenario expects)|final tree: |kdiff: \S+: (?:model|kernel) side |kdiff: \S+: the model hit)")
+# an unmet expect, a line the engine did not run, printed output that
+# differs, a warning, a final tree that failed.
+OTHER_RE = re.compile(r"^(?:L\d+ .*: (?:no result from|the scenario expects|the line did not run on|printed output differs)|final tree(?: \(as [^)]*\))?: |kdiff: \S+: (?:model|kernel) side |kdiff: \S+: the model hit)")
 
 
 def signature(report):

@@ -56,7 +56,7 @@ def main():
         r = subprocess.run([str(kdiff), "check", "--live", "--era", "/dev/null", str(w)],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         (out / (scn.stem + ".out")).write_text(r.stdout)
-        bad = [l for l in r.stdout.splitlines() if " fanread zfa: " in l]
+        bad = [l for l in r.stdout.splitlines() if l.startswith("L") and " fanread zfa: " in l]
         if bad:
             differ += 1
             print(f"{scn.stem}: {len(bad)} fanread(s) differ ({out / (scn.stem + '.out')})")

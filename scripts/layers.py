@@ -70,7 +70,8 @@ MAY_USE = {
     "api": {"api", "kernel", "compat", "public", "uapi"},
     "text": {"public", "uapi"},
     "scenario": {"text", "public", "uapi"},
-    "tools": {"public", "uapi"},
+    # the engine's tool header, scenario/tool_api.h (not installed)
+    "tools": {"public", "uapi", "scenario"},
 }
 
 # What each layer's objects may call (besides their own folder): symbols
@@ -121,7 +122,7 @@ INCLUDE_PATH = {
     "api": KERNEL_PATH + PUBLIC_PATH,
     "text": PUBLIC_PATH,
     "scenario": PUBLIC_PATH + ["text"],
-    "tools": PUBLIC_PATH,
+    "tools": PUBLIC_PATH + ["scenario"],
 }
 
 ALL_PATH = sorted({d for p in INCLUDE_PATH.values() for d in p} |

@@ -40,7 +40,7 @@ void prog_print(const struct prog *p, FILE *out)
 	}
 }
 
-/* Verbs both sides of vfsim-kdiff have. */
+/* Verbs of the programs vfsim-kdiff compares (both backends run them). */
 static bool kdiff_verb(const struct prog_op *op)
 {
 	static const char *const verbs[] = {
@@ -87,11 +87,13 @@ int prog_print_kdiff(const struct prog *p, FILE *out)
 		if (!kdiff_verb(op))
 			continue;
 		/*
-		 * kdiff checks names before either side runs: an `open` (or
-		 * `open_tree`, `fsopen`, `fsmount`) takes its name whether or not the call
-		 * succeeds, until `close`.  One that failed here is closed
-		 * (EBADF on both sides) before the name is opened again, so
-		 * that the calls on the new fd run there too.
+		 * The engine binds a name only when its `open` (or
+		 * `open_tree`, `fsopen`, `fsmount`) succeeds, and a `close`
+		 * of a name not open is a malformed line, which vfsim-kdiff
+		 * fails.  So a name is taken as the model's call took it, a
+		 * `close` is printed only for a taken name, and a name still
+		 * taken is closed before it is opened again, so that the
+		 * calls on the new fd run there too.
 		 */
 		if (!strcmp(op->words[0], "open") || !strcmp(op->words[0], "open_tree") ||
 		    !strcmp(op->words[0], "fsopen") || !strcmp(op->words[0], "fsmount") ||
@@ -99,13 +101,13 @@ int prog_print_kdiff(const struct prog *p, FILE *out)
 			bool *taken = &named[(op->words[1][1] - '0') & 3];
 			bool open = strcmp(op->words[0], "close") != 0;
 
+			if (!open && !*taken)
+				continue;
 			if (*taken && open) {
 				fprintf(out, "close %s\n", op->words[1]);
 				n++;
-			} else if (*taken == open) {
-				continue;
 			}
-			*taken = open;
+			*taken = open && op->ret >= 0;
 		}
 		fputs(prefix[op->task], out);
 		for (j = 0; j < op->nwords; j++)

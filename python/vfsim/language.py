@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""The scenario language's pieces (<vfsim/scenario.h>), for tools that
-read scenarios themselves: each parser returns what it read, or raises
+"""The scenario language's pieces (the engine's scenario/tool_api.h, not an
+installed header: exported from the library for this package), for tools
+that read scenarios themselves: each parser returns what it read, or raises
 ValueError with the engine's message for the line."""
 import ctypes
 import errno

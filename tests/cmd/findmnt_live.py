@@ -6,7 +6,7 @@ otherwise).
 
 The tree is a scenario run by `vfsim tree --tree empty SCENARIO ARGS`;
 the same operations are done on the host in a private mount namespace
-(unshare(1) --mount --propagation private, as tools/kdiff/sandbox.c does
+(unshare(1) --mount --propagation private, as scenario/kernel_task.c does
 it), under a ramfs named "rootfs" that a child process chroots into, and
 `findmnt --ascii -F /proc/CHILD/mountinfo ARGS` prints that child's view:
 its root is the ramfs, as the model's is its rootfs.  Each ARGS is run on

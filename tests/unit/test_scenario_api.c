@@ -28,6 +28,8 @@
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
 
+#include "scenario/tool_api.h"
+
 /* ---- helpers ---------------------------------------------------------------- */
 
 /* What a run printed on its two streams. */

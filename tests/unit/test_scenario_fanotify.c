@@ -12,6 +12,7 @@
 
 #include <vfsim/scenario.h>
 
+#include "scenario/tool_api.h"
 #include "common/check.h"
 #include "common/linecase.h"
 

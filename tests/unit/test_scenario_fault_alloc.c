@@ -17,6 +17,7 @@
 
 #include <vfsim/scenario.h>
 
+#include "scenario/tool_api.h"
 #include "common/check.h"
 #include "common/fault_sweep.h"
 

@@ -24,6 +24,7 @@
 #include <vfsim/uapi/linux/fsinfo.h>
 #include <vfsim/vfsim.h>
 
+#include "scenario/tool_api.h"
 #include "common/check.h"
 #include "common/fixtures.h"
 

@@ -12,6 +12,7 @@
 #include <vfsim/scenario.h>
 #include <vfsim/vfsim.h>
 
+#include "scenario/tool_api.h"
 #include "common/linecase.h"
 
 #define BOOT "boot empty\nmkdir /m\nmkdir /n\n"

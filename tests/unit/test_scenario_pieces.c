@@ -26,6 +26,7 @@
 #include <vfsim/uapi/linux/watch_queue.h>
 #include <vfsim/vfsim.h>
 
+#include "scenario/tool_api.h"
 #include "common/check.h"
 
 Test(scenario_pieces, mount_calls_arguments)

@@ -17,6 +17,7 @@
 #include <vfsim/uapi/linux/mount.h>
 #include <vfsim/vfsim.h>
 
+#include "scenario/tool_api.h"
 #include "common/check.h"
 #include "common/linecase.h"
 #include "common/vfstest.h"
@@ -89,6 +90,25 @@ static const struct line_case cases[] = {
 	  "0x80000004 (4) /u ramfs\n"
 	  "0x80000005 (5) /t tmpfs\n", "" },
 	{ TREE "listmount 0x80000002\n", 0, "", "" },
+	/* -s: each mount's statmount under it, the fs's own options left
+	 * out (what vfsim-kdiff compares); -l PATH: after the mount there */
+	{ TREE "listmount -n 1 -l ./u\n", 0, "0x80000005 (5) /t tmpfs\n", "" },
+	{ TREE "listmount -s -n 1 -l /u\nexpect ENOENT listmount -l /nope\n", 0,
+	  "0x80000005 (5) /t tmpfs\n"
+	  "    mask:           sb_basic,mnt_basic,propagate_from,mnt_root,mnt_point,fs_type,mnt_ns_id,sb_source,supported_mask\n"
+	  "    mnt_id:         0x80000005 (5)\n"
+	  "    mnt_parent_id:  0x80000001 (1)\n"
+	  "    mnt_attr:       rw,strictatime\n"
+	  "    propagation:    private\n"
+	  "    propagate_from: 0\n"
+	  "    sb:             dev 0:4 magic 0x1021994 flags 0\n"
+	  "    fs_type:        tmpfs\n"
+	  "    sb_source:      t\n"
+	  "    mnt_root:       /\n"
+	  "    mnt_point:      /t\n"
+	  "    mnt_ns_id:      4\n"
+	  "    supported_mask: sb_basic,mnt_basic,propagate_from,mnt_root,mnt_point,fs_type,mnt_ns_id,mnt_opts,fs_subtype,sb_source,opt_array,opt_sec_array,supported_mask,mnt_uidmap,mnt_gidmap\n",
+	  "" },
 	/* a chrooted task: the root's mounts only; outside it EPERM */
 	{ TREE "chroot /a\n"
 	  "as 1000 expect EPERM statmount 0x80000003\n"

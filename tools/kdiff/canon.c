@@ -137,9 +137,9 @@ static char *format_line(const struct kd_mount *m, const char *chain,
 {
 	struct kd_buf b = { NULL, 0, 0 };
 	/*
-	 * The kernel side's namespace root (sandbox.c) stands for the
-	 * model's boot rootfs: a tree that climbed out of the scenario's
-	 * root shows either one, named alike.
+	 * The kernel side's namespace root (scenario/kernel_task.c) stands
+	 * for the model's boot rootfs: a tree that climbed out of the
+	 * scenario's root shows either one, named alike.
 	 */
 	bool base = strcmp(m->fstype, "tmpfs") == 0 && strcmp(m->source, "kdiff-base") == 0;
 	char *fstype = kd_escape(base ? "rootfs" : m->fstype);

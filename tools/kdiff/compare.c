@@ -5,9 +5,12 @@
  * (rows.h), never a whole tree.  An era entry that explains nothing is a
  * failure too, and so is one that names a line the scenario does not
  * have, and an `expect` a side did not meet (the scenario's claim was
- * wrong for that side), unless an era entry covers that line.  After the
- * last line both sides' final trees (`final tree:`) are compared as a
- * `tree` line's are.
+ * wrong for that side), unless an era entry covers that line, and a line
+ * the engine did not run on a side (NOT RUN: malformed when it came).
+ * What a line printed (canonical, side.c) must be the same on both sides
+ * once the results agree; no era entry excuses it.  After the last line
+ * both sides' final trees (`final tree:`, init's and each `as` task's)
+ * are compared as a `tree` line's are.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -91,8 +94,7 @@ static struct kd_era *find_row_era(struct kd_compare *c, unsigned long lineno,
 /*
  * Two trees that differ: each differing row is excused by its own era
  * entry or is a failure.  Only a `tree` (or the final tree) has rows;
- * listmount's and fanread's lists are never excused.  Returns the
- * failures (0 or 1).
+ * printed output is never excused.  Returns the failures (0 or 1).
  */
 static unsigned int compare_trees(struct kd_compare *c, unsigned long lineno,
 				  const char *words, bool has_rows,
@@ -136,15 +138,50 @@ static unsigned int compare_trees(struct kd_compare *c, unsigned long lineno,
 	return 1;
 }
 
+/* A line that did not run on a side: the scenario is wrong.  Failures. */
+static unsigned int not_run(struct kd_compare *c, const struct kd_op *op,
+			    const struct kd_entry *me, const struct kd_entry *ke)
+{
+	const struct kd_entry *e[2] = { me, ke };
+	const char *side[2] = { "model", "kernel" };
+	unsigned int fails = 0;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (strcmp(e[i]->result, KD_NOT_RUN) != 0)
+			continue;
+		fprintf(c->out, "L%lu %s: the line did not run on the %s (see its transcript's # L%lu lines)\n",
+			op->lineno, op->words, side[i], op->lineno);
+		fails++;
+	}
+	return fails;
+}
+
+/* What two lines with the same result printed.  Failures (0 or 1). */
+static unsigned int compare_printed(struct kd_compare *c,
+				    const struct kd_op *op,
+				    const struct kd_entry *me,
+				    const struct kd_entry *ke)
+{
+	if (kd_lines_equal(&me->lines, &ke->lines))
+		return 0;
+	fprintf(c->out, "L%lu %s: printed output differs\n", op->lineno,
+		op->words);
+	kd_diff_lines(c->out, "  ", "model", &me->lines, "kernel", &ke->lines);
+	return 1;
+}
+
 static unsigned int compare_op(struct kd_compare *c, const struct kd_op *op,
 			       const struct kd_entry *me,
 			       const struct kd_entry *ke)
 {
 	struct kd_era *era = NULL;
+	unsigned int fails = not_run(c, op, me, ke);
 
+	if (fails)
+		return fails;
 	if (me->tree && ke->tree) {
 		char *words;
-		unsigned int fails;
 
 		if (kd_lines_equal(&me->lines, &ke->lines))
 			return check_expect(c, op, me, ke, false);
@@ -155,7 +192,8 @@ static unsigned int compare_op(struct kd_compare *c, const struct kd_op *op,
 		return fails + check_expect(c, op, me, ke, false);
 	}
 	if (strcmp(result_of(me), result_of(ke)) == 0 && me->tree == ke->tree)
-		return check_expect(c, op, me, ke, false);
+		return compare_printed(c, op, me, ke) +
+		       check_expect(c, op, me, ke, false);
 	era = find_era(c, op->lineno, result_of(me), result_of(ke));
 	fprintf(c->out, "L%lu %s: model %s, kernel %s", op->lineno, op->words,
 		me->tree ? "(tree)" : result_of(me),
@@ -170,29 +208,61 @@ static unsigned int compare_op(struct kd_compare *c, const struct kd_op *op,
 	return 1 + check_expect(c, op, me, ke, false);
 }
 
-/* The final trees (runner.c: init's tree after the last line). */
-static unsigned int compare_final(struct kd_compare *c)
+/*
+ * One final tree (side.c: init's, or an `as` task's, after the last
+ * line).  Era entries of line `final` are init's.
+ */
+static unsigned int compare_final_one(struct kd_compare *c, const char *words,
+				      const struct kd_entry *me,
+				      const struct kd_entry *ke)
 {
-	const struct kd_entry *me = kd_transcript_find(c->model, KD_LINE_FINAL);
-	const struct kd_entry *ke = kd_transcript_find(c->kernel, KD_LINE_FINAL);
+	bool init = strcmp(words, "tree") == 0;
+	char *name = init ? kd_strdup("final tree") :
+		     kd_asprintf("final tree (%.*s)", (int)(strlen(words) - 5), words);
+	unsigned int fails = 0;
 
 	if (!me || !ke) {
-		fprintf(c->out, "final tree: no result from the %s%s\n",
+		fprintf(c->out, "%s: no result from the %s%s\n", name,
 			!me ? "model" : "kernel",
 			!ke && c->kernel_recorded ?
 			" (a transcript recorded before final trees: re-record it with vfsim-kdiff record)" : "");
-		return 1;
+		fails = 1;
+	} else if (me->tree && ke->tree) {
+		if (!kd_lines_equal(&me->lines, &ke->lines))
+			fails = compare_trees(c, KD_LINE_FINAL, name, init, me, ke);
+	} else if (strcmp(me->result, ke->result) != 0 || me->tree != ke->tree) {
+		fprintf(c->out, "%s: model %s, kernel %s\n", name,
+			me->tree ? "(tree)" : me->result,
+			ke->tree ? "(tree)" : ke->result);
+		fails = 1;
 	}
-	if (me->tree && ke->tree) {
-		if (kd_lines_equal(&me->lines, &ke->lines))
-			return 0;
-		return compare_trees(c, KD_LINE_FINAL, "final tree", true, me, ke);
+	free(name);
+	return fails;
+}
+
+/* The final trees: every one either side has. */
+static unsigned int compare_final(struct kd_compare *c)
+{
+	unsigned int fails;
+	size_t i;
+
+	fails = compare_final_one(c, "tree", kd_transcript_final(c->model, "tree"),
+				  kd_transcript_final(c->kernel, "tree"));
+	for (i = 0; i < c->model->nr; i++) {
+		const struct kd_entry *e = &c->model->e[i];
+
+		if (e->lineno == KD_LINE_FINAL && strcmp(e->words, "tree") != 0)
+			fails += compare_final_one(c, e->words, e,
+						   kd_transcript_final(c->kernel, e->words));
 	}
-	if (strcmp(me->result, ke->result) == 0 && me->tree == ke->tree)
-		return 0;
-	fprintf(c->out, "final tree: model %s, kernel %s\n",
-		me->tree ? "(tree)" : me->result, ke->tree ? "(tree)" : ke->result);
-	return 1;
+	for (i = 0; i < c->kernel->nr; i++) {
+		const struct kd_entry *e = &c->kernel->e[i];
+
+		if (e->lineno == KD_LINE_FINAL && strcmp(e->words, "tree") != 0 &&
+		    !kd_transcript_final(c->model, e->words))
+			fails += compare_final_one(c, e->words, NULL, e);
+	}
+	return fails;
 }
 
 /*
@@ -331,8 +401,10 @@ static unsigned int compare_kernel_entry(const char *words,
 	if (!r || !l) {
 		fprintf(out, "  %s: %s\n", words,
 			!r ? "not in the recorded transcript" : "no live result");
-	} else if (r->tree && l->tree) {
-		fprintf(out, "  %s: trees differ\n", words);
+	} else if ((r->tree && l->tree) ||
+		   strcmp(result_of(r), result_of(l)) == 0) {
+		fprintf(out, "  %s: %s differ\n", words,
+			r->tree ? "trees" : "printed lines");
 		kd_diff_lines(out, "    ", "recorded", &r->lines, "live",
 			      &l->lines);
 	} else {
@@ -358,8 +430,26 @@ unsigned int kd_compare_kernels(const struct kd_script *sc,
 					  kd_transcript_find(live, op->lineno), out);
 		free(words);
 	}
-	return n + compare_kernel_entry("final tree",
-					kd_transcript_find(recorded, KD_LINE_FINAL),
-					kd_transcript_find(live, KD_LINE_FINAL),
-					out);
+	for (i = 0; i < live->nr; i++) {
+		const struct kd_entry *l = &live->e[i];
+		char *words;
+
+		if (l->lineno != KD_LINE_FINAL)
+			continue;
+		words = kd_asprintf("final %s", l->words);
+		n += compare_kernel_entry(words, kd_transcript_final(recorded, l->words),
+					  l, out);
+		free(words);
+	}
+	for (i = 0; i < recorded->nr; i++) {
+		const struct kd_entry *r = &recorded->e[i];
+		char *words;
+
+		if (r->lineno != KD_LINE_FINAL || kd_transcript_final(live, r->words))
+			continue;
+		words = kd_asprintf("final %s", r->words);
+		n += compare_kernel_entry(words, r, NULL, out);
+		free(words);
+	}
+	return n;
 }

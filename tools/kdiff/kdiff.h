@@ -17,6 +17,9 @@
 
 #define KD_NAME "vfsim-kdiff"
 
+/* The result of a line the engine did not run (malformed when it came). */
+#define KD_NOT_RUN "NOT RUN"
+
 /* Exit statuses (65 and 66 are sysexits.h's EX_DATAERR and EX_NOINPUT). */
 enum kd_exit {
 	KD_EXIT_OK = 0,		/* everything agrees */

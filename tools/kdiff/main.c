@@ -10,7 +10,6 @@
 
 #include "cmd.h"
 #include "kdiff.h"
-#include "verbs.h"
 
 void kd_usage(FILE *out)
 {
@@ -30,10 +29,9 @@ void kd_usage(FILE *out)
 	      "                                   differences (default: era-differences.txt\n"
 	      "                                   beside each scenario)\n"
 	      "\n"
-	      "verbs (docs/scenario.md; prefixes 'as UID[:GID]' and 'expect ERRNAME'):\n",
-	      out);
-	kd_verbs_help(out);
-	fputs("\n"
+	      "A scenario may use every verb of 'vfsim run --help' that the kernel\n"
+	      "backend runs too (not the model's alone), after 'boot empty'.\n"
+	      "\n"
 	      "exit status: 0 all agree, 1 a difference or failure, 2 usage error,\n"
 	      "65 malformed scenario, transcript or era file, 66 missing file.\n",
 	      out);

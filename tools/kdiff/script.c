@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * Loading a scenario: the lines are split into words by the scenario
- * engine (vfsim_scenario_split()), the prefixes `as` and `expect` are
- * taken off, and every verb is checked dry (verbs.c), so a malformed line
- * stops everything before either side ran.
+ * engine (vfsim_scenario_split()), the prefixes `as` and `expect` read
+ * for the comparison, and the whole text checked for the kernel by the
+ * engine (a verb that is the model's alone), so that such a line stops
+ * everything before either side ran.  Everything else about a line is
+ * the engine's to judge when it runs (side.c).
  *
  * Rules of kdiff on top of the scenario language: `boot empty` is the
- * first operation and comes once; boot and echo take no prefixes; an
- * `open NAME` must not reuse a NAME still open and `close NAME` must name
- * one (an `open` under `expect` is taken to fail, so it opens nothing).
+ * first operation and comes once; boot and echo take no prefixes.
  */
 #include <errno.h>
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,7 @@
 
 #include "kdiff.h"
 #include "script.h"
-#include "verbs.h"
+#include "tool_api.h"
 
 static void add_op(struct kd_script *sc, const struct kd_op *op)
 {
@@ -29,104 +30,88 @@ static void add_op(struct kd_script *sc, const struct kd_op *op)
 	sc->ops[sc->nr++] = *op;
 }
 
-/* Take `as` and `expect` off the front of @op. */
-static long parse_prefixes(struct kd_call *c, struct kd_op *op)
+static int syntax(const struct kd_script *sc, const struct kd_op *op,
+		  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* "vfsim-kdiff: FILE:LINE: ..." for a line kdiff cannot compare: -1. */
+static int syntax(const struct kd_script *sc, const struct kd_op *op,
+		  const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	kd_msg("%s:%lu: %s", sc->path, op->lineno, msg);
+	return -1;
+}
+
+/*
+ * The prefixes of @op, as the engine counts them
+ * (vfsim_scenario_prefix_words()), read for the comparison: the errno
+ * `expect` claims, and the task the others name (`as UID[:GID]`, or any
+ * prefix the engine adds for tasks: `on NAME`), for its final tree.  The
+ * engine reads them again when the line runs; what is malformed here is
+ * malformed there.
+ */
+static int parse_prefixes(const struct kd_script *sc, struct kd_op *op)
 {
 	char **argv = op->tk.argv;
-	int i = 0;
-	bool has_gid, seen_expect = false;
+	struct kd_buf task = { NULL, 0, 0 };
+	int i, n = vfsim_scenario_prefix_words(op->tk.argc, argv);
 
-	while (i < op->tk.argc) {
-		if (strcmp(argv[i], "as") == 0) {
-			if (op->as)
-				return kd_syntax(c, "'as' given twice");
-			if (i + 2 >= op->tk.argc)
-				return kd_syntax(c, "usage: as UID[:GID] VERB ...");
-			if (kd_parsed(c, vfsim_scenario_ids(argv[i + 1], &op->uid,
-							    &op->gid, &has_gid,
-							    KD_WHY(c))) < 0)
-				return KD_SYNTAX;
-			if (!has_gid)
-				op->gid = (gid_t)op->uid;
-			op->as = true;
-		} else if (strcmp(argv[i], "expect") == 0) {
-			if (seen_expect)
-				return kd_syntax(c, "'expect' given twice");
-			if (i + 2 >= op->tk.argc)
-				return kd_syntax(c, "usage: expect ERRNAME VERB ...");
+	for (i = 0; i < n; i += 2) {
+		uid_t uid;
+		gid_t gid;
+		bool has_gid;
+
+		if (strcmp(argv[i], "expect") == 0) {
+			if (op->expect)
+				return syntax(sc, op, "'expect' given twice");
 			op->expect = vfsim_errno_from_name(argv[i + 1]);
 			if (!op->expect)
-				return kd_syntax(c, "unknown errno name '%s'",
-						 argv[i + 1]);
-			seen_expect = true;
-		} else {
-			break;
+				return syntax(sc, op, "unknown errno name '%s'",
+					      argv[i + 1]);
+			continue;
 		}
-		i += 2;
+		op->as = true;
+		if (strcmp(argv[i], "as") != 0 ||
+		    vfsim_scenario_ids(argv[i + 1], &uid, &gid, &has_gid, NULL, 0) < 0)
+			kd_buf_printf(&task, "%s%s %s", task.len ? " " : "",
+				      argv[i], argv[i + 1]);
+		else if (uid || (has_gid && gid))	/* 0:0 is init */
+			kd_buf_printf(&task, "%sas %lu:%lu", task.len ? " " : "",
+				      (unsigned long)uid,
+				      (unsigned long)(has_gid ? gid : uid));
 	}
-	op->verb = i;
+	op->task = task.s;
+	op->verb = n;
+	if (n == op->tk.argc)
+		return syntax(sc, op, "a prefix with no verb after it");
 	return 0;
 }
 
-/* The names `open` binds, to refuse reuse and unknown names statically. */
-struct names {
-	struct kd_lines open;
-};
-
-static long check_names(struct kd_call *c, struct names *n,
-			const struct kd_op *op)
+/* Check one tokenized line and add it: 0 or -1 (reported). */
+static int load_line(struct kd_script *sc, struct kd_op *op, const char *line)
 {
-	const char *verb = kd_op_verb(op), *name;
-	size_t i;
-
-	if (!kd_verb_makes_fd(verb) && strcmp(verb, "close") != 0)
-		return 0;
-	name = kd_op_argv(op)[1];
-	for (i = 0; i < n->open.nr; i++)
-		if (strcmp(n->open.v[i], name) == 0)
-			break;
-	if (strcmp(verb, "close") == 0) {
-		if (i == n->open.nr)
-			return kd_syntax(c, "no open file named '%s'", name);
-		free(n->open.v[i]);
-		n->open.v[i] = n->open.v[--n->open.nr];
-		return 0;
-	}
-	if (i < n->open.nr)
-		return kd_syntax(c, "'%s' is already open: close it first", name);
-	if (!op->expect)
-		kd_lines_add(&n->open, kd_strdup(name));
-	return 0;
-}
-
-/* Check one tokenized line and add it: 0 or KD_SYNTAX. */
-static long load_line(struct kd_script *sc, struct names *n, struct kd_op *op,
-		      const char *line)
-{
-	struct kd_call c = { .dry = true, .file = sc->path,
-			     .lineno = op->lineno };
-	const struct kd_verb *v;
 	const char *verb;
 
-	if (parse_prefixes(&c, op) < 0)
-		return KD_SYNTAX;
+	if (parse_prefixes(sc, op) < 0)
+		return -1;
 	verb = kd_op_verb(op);
-	v = kd_verb_find(verb);
-	if (v && (v->flags & KD_VERB_NO_PREFIX) && op->verb > 0)
-		return kd_syntax(&c, "'%s' takes no 'as' or 'expect'", verb);
+	if ((strcmp(verb, "boot") == 0 || strcmp(verb, "echo") == 0) &&
+	    op->verb > 0)
+		return syntax(sc, op, "'%s' takes no 'as' or 'expect'", verb);
 	if (sc->nr == 0 && strcmp(verb, "boot") != 0)
-		return kd_syntax(&c, "the first operation must be 'boot empty'");
+		return syntax(sc, op, "the first operation must be 'boot empty'");
 	if (strcmp(verb, "boot") == 0) {
 		if (sc->nr > 0)
-			return kd_syntax(&c, "'boot' comes once, first");
-		if (op->tk.argc == 2 && strcmp(op->tk.argv[1], "empty") != 0)
-			return kd_syntax(&c, "'boot %s' is not comparable with the kernel: use 'boot empty'",
-					 op->tk.argv[1]);
+			return syntax(sc, op, "'boot' comes once, first");
+		if (op->tk.argc != 2 || strcmp(op->tk.argv[1], "empty") != 0)
+			return syntax(sc, op, "'%s' is not comparable with the kernel: use 'boot empty'",
+				      op->tk.argc == 2 ? op->tk.argv[1] : "boot");
 	}
-	if (kd_validate(sc->path, op->lineno, kd_op_argc(op), kd_op_argv(op)) < 0)
-		return KD_SYNTAX;
-	if (check_names(&c, n, op) < 0)
-		return KD_SYNTAX;
 	op->words = kd_strndup(line + op->tk.start, op->tk.end - op->tk.start);
 	add_op(sc, op);
 	return 0;
@@ -150,7 +135,6 @@ static void set_names(struct kd_script *sc, const char *path)
 
 int kd_script_load(const char *path, struct kd_script *sc)
 {
-	struct names n = { { NULL, 0, 0 } };
 	struct kd_buf text = { NULL, 0, 0 };
 	unsigned long lineno = 0;
 	char *line, *next;
@@ -169,7 +153,10 @@ int kd_script_load(const char *path, struct kd_script *sc)
 		kd_msg("%s: NUL byte in the file", path);
 		status = KD_EXIT_DATAERR;
 	}
-
+	/* verbs the kernel cannot run (the engine's SCN_VERB_MODEL) */
+	if (status == KD_EXIT_OK && text.s &&
+	    vfsim_scenario_validate_kernel(text.s, text.len, path, stderr) != 0)
+		status = KD_EXIT_DATAERR;
 	for (line = text.s; status == KD_EXIT_OK && line && *line; line = next) {
 		struct kd_op op = { .lineno = ++lineno };
 		char why[128] = "";
@@ -185,7 +172,7 @@ int kd_script_load(const char *path, struct kd_script *sc)
 			status = KD_EXIT_DATAERR;
 		} else if (op.tk.argc == 0) {
 			vfsim_scenario_words_free(&op.tk);
-		} else if (load_line(sc, &n, &op, line) < 0) {
+		} else if (load_line(sc, &op, line) < 0) {
 			vfsim_scenario_words_free(&op.tk);
 			status = KD_EXIT_DATAERR;
 		}
@@ -194,7 +181,6 @@ int kd_script_load(const char *path, struct kd_script *sc)
 		kd_msg("%s: no operations (the first must be 'boot empty')", path);
 		status = KD_EXIT_DATAERR;
 	}
-	kd_lines_free(&n.open);
 	kd_buf_free(&text);
 	if (status != KD_EXIT_OK)
 		kd_script_free(sc);
@@ -208,6 +194,7 @@ void kd_script_free(struct kd_script *sc)
 	for (i = 0; i < sc->nr; i++) {
 		vfsim_scenario_words_free(&sc->ops[i].tk);
 		free(sc->ops[i].words);
+		free(sc->ops[i].task);
 	}
 	free(sc->ops);
 	free(sc->path);

@@ -11,6 +11,8 @@
 
 #include <vfsim/scenario.h>
 
+#include "tool_api.h"
+
 struct kd_op {
 	unsigned long lineno;
 	char *words;		/* the line's words as written, no comment */
@@ -18,8 +20,8 @@ struct kd_op {
 	int verb;		/* index of the verb in tk.argv */
 	int expect;		/* the errno `expect` names, or 0 */
 	bool as;		/* `as` given */
-	uid_t uid;		/* the task (0:0 is init) */
-	gid_t gid;
+	char *task;		/* the prefixes that name its task ("as
+				 * UID:GID", "on NAME"); NULL for init */
 };
 
 static inline char **kd_op_argv(const struct kd_op *op)

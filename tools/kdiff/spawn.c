@@ -16,14 +16,12 @@
 static void __attribute__((noreturn))
 child(enum kd_which which, const struct kd_script *sc, int fd)
 {
-	struct kd_side *side = which == KD_KERNEL ? kd_kernel_side() :
-			       kd_model_side();
 	FILE *out = fdopen(fd, "w");
 	int status;
 
 	if (!out)
 		_exit(KD_EXIT_FAIL);
-	status = kd_run_side(side, sc, out);
+	status = kd_run_side(which, sc, out);
 	if (fclose(out) != 0)
 		status = KD_EXIT_FAIL;
 	fflush(stderr);

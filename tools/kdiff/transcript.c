@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * Reading transcripts.  Lines: `# ...` headers, `L<n> WORDS: RESULT`,
- * `L<n> tree:` followed by the tree indented by two spaces, and last
- * `final tree:`, the tree after the last line (runner.c), with the line
- * number KD_LINE_FINAL.
+ * Reading transcripts (side.c writes them).  Lines: `# ...` headers and
+ * comments, `L<n> WORDS: RESULT` followed by what the line printed,
+ * `L<n> tree:` followed by the canonical tree, each indented by two
+ * spaces, and last `final tree:`, init's tree after the last line, then
+ * `final tree (PREFIXES):` for each task a prefix named (`as UID:GID`,
+ * `on NAME`), with the line number KD_LINE_FINAL and the words `tree`
+ * or `PREFIXES tree`.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +15,7 @@
 #include "era.h"
 #include "transcript.h"
 
-#define FINAL_TREE "final tree:"
+#define FINAL_TREE "final tree"
 
 /* A new entry at the end of @t: line @lineno, its words and result. */
 static struct kd_entry *add_entry(struct kd_transcript *t, unsigned long lineno,
@@ -29,14 +32,35 @@ static struct kd_entry *add_entry(struct kd_transcript *t, unsigned long lineno,
 	return e;
 }
 
-/* `final tree:` and its tree, or `final tree: ERRNO`. */
-static void parse_final(struct kd_transcript *t, const char *line)
+/* `final tree:` and its tree, `final tree: ERRNO`, and the same with
+ * " (PREFIXES)" after "final tree". */
+static int parse_final(struct kd_transcript *t, const char *line, char *why,
+		       size_t len)
 {
 	const char *rest = line + strlen(FINAL_TREE);
+	char *words = NULL;
 
+	if (strncmp(rest, " (", 2) == 0) {
+		const char *end = strstr(rest, "):");
+
+		if (!end) {
+			snprintf(why, len, "unexpected line '%s'", line);
+			return -1;
+		}
+		words = kd_asprintf("%.*s tree", (int)(end - rest - 2), rest + 2);
+		rest = end + 1;
+	}
+	if (*rest != ':') {
+		free(words);
+		snprintf(why, len, "unexpected line '%s'", line);
+		return -1;
+	}
+	rest++;
 	if (*rest == ' ')
 		rest++;
-	add_entry(t, KD_LINE_FINAL, "tree", rest)->tree = !*rest;
+	add_entry(t, KD_LINE_FINAL, words ? words : "tree", rest)->tree = !*rest;
+	free(words);
+	return 0;
 }
 
 static char *header(const char *line, const char *key)
@@ -92,11 +116,8 @@ static int parse_entry(struct kd_transcript *t, const struct kd_script *sc,
 	if (*rest == ' ')
 		rest++;
 	e = add_entry(t, lineno, op->words, rest);
-	/* a tree snapshot, or listmount's or fanread's (the lines after it,
-	 * compared alike) */
-	e->tree = (strcmp(kd_op_verb(op), "tree") == 0 ||
-		   strcmp(kd_op_verb(op), "listmount") == 0 ||
-		   strcmp(kd_op_verb(op), "fanread") == 0) && !*rest;
+	/* a tree snapshot; any other line's lines are what it printed */
+	e->tree = strcmp(kd_op_verb(op), "tree") == 0 && !*rest;
 	return 0;
 }
 
@@ -115,11 +136,10 @@ int kd_transcript_parse(const char *text, const struct kd_script *sc,
 		if (line[0] == '#') {
 			parse_header(t, line);
 		} else if (strncmp(line, FINAL_TREE, strlen(FINAL_TREE)) == 0) {
-			parse_final(t, line);
+			ret = parse_final(t, line, why, len);
 		} else if (line[0] == 'L') {
 			ret = parse_entry(t, sc, line, why, len);
-		} else if (strncmp(line, "  ", 2) == 0 && t->nr &&
-			   t->e[t->nr - 1].tree) {
+		} else if (strncmp(line, "  ", 2) == 0 && t->nr) {
 			kd_lines_add(&t->e[t->nr - 1].lines, kd_strdup(line + 2));
 		} else if (*line) {
 			snprintf(why, len, "unexpected line '%s'", line);
@@ -155,6 +175,18 @@ const struct kd_entry *kd_transcript_find(const struct kd_transcript *t,
 
 	for (i = 0; i < t->nr; i++)
 		if (t->e[i].lineno == lineno)
+			return &t->e[i];
+	return NULL;
+}
+
+const struct kd_entry *kd_transcript_final(const struct kd_transcript *t,
+					   const char *words)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->e[i].lineno == KD_LINE_FINAL &&
+		    strcmp(t->e[i].words, words) == 0)
 			return &t->e[i];
 	return NULL;
 }

@@ -12,9 +12,9 @@
 struct kd_entry {
 	unsigned long lineno;
 	char *words;
-	char *result;		/* "OK", "EBUSY", echo's text; "" for a tree */
+	char *result;		/* "OK", "EBUSY", "NOT RUN"; "" for a tree */
 	bool tree;		/* a `tree` that worked: @lines is the tree */
-	struct kd_lines lines;
+	struct kd_lines lines;	/* the tree, or what the line printed */
 };
 
 struct kd_transcript {
@@ -36,6 +36,9 @@ const struct kd_entry *kd_transcript_find(const struct kd_transcript *t,
 					  unsigned long lineno);
 
 /* Same entries (headers aside)? */
+/* The final tree entry of @words ("tree", "as UID:GID tree"), or NULL. */
+const struct kd_entry *kd_transcript_final(const struct kd_transcript *t,
+					   const char *words);
 bool kd_entries_equal(const struct kd_entry *a, const struct kd_entry *b);
 
 #endif /* VFSIM_KDIFF_TRANSCRIPT_H */

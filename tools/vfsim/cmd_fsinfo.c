@@ -18,6 +18,7 @@
 #include <vfsim/vfsim.h>
 
 #include "tool.h"
+#include "tool_api.h"
 #include "tool_json.h"
 
 static void fsinfo_usage(FILE *out)

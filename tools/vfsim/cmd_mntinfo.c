@@ -13,6 +13,7 @@
 #include <vfsim/vfsim.h>
 
 #include "tool.h"
+#include "tool_api.h"
 #include "tool_json.h"
 
 static void mntinfo_usage(FILE *out)

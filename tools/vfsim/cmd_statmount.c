@@ -21,6 +21,7 @@
 #include <vfsim/vfsim.h>
 
 #include "tool.h"
+#include "tool_api.h"
 #include "tool_json.h"
 
 #ifndef STATX_MNT_ID_UNIQUE

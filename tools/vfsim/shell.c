@@ -24,6 +24,7 @@
 
 #include "shell.h"
 #include "tool.h"
+#include "tool_api.h"
 
 #define SHELL_NAME "<stdin>"
 
