@@ -80,8 +80,10 @@ int prog_print_kdiff(const struct prog *p, FILE *out)
 		 */
 		if (op->ret == -ENOSPC)
 			break;
-		/* kdiff's own interpreter has no pivot_root yet: the programs
-		 * part after one that moved the root */
+		/* The model's boot root is rootfs (no parent, locked: every
+		 * pivot from it is EINVAL) while the kernel sandbox's root is a
+		 * mount with a parent, so the two sides' pivots part: the
+		 * programs stop before one that moved a root (docs/mount-api.md) */
 		if (!strcmp(op->words[0], "pivot_root") && op->ret == 0)
 			break;
 		if (!kdiff_verb(op))
