@@ -231,6 +231,9 @@ struct mnt_namespace {
 	 */
 	struct list_head fsnotify_marks;
 	unsigned int n_fsnotify_marks;
+	/* On v->mnt_namespaces while numbered (ns_id != 0), under
+	 * namespace_sem (vfs/mnt_ns.c). */
+	struct list_head mnt_ns_list;
 };
 
 static inline struct mount *next_mnt(struct mount *p, struct mount *root)
@@ -297,6 +300,13 @@ int path_mount(const char *dev_name, struct path *path, const char *type_page,
 int path_umount(struct path *path, int flags);
 struct mnt_namespace *alloc_mnt_ns(struct vfsim *v);
 void put_mnt_ns(struct mnt_namespace *ns);
+/* mnt_ns.c: namespaces beyond the first */
+struct fs_struct;
+void mnt_ns_tree_add(struct mnt_namespace *ns);
+struct mnt_namespace *lookup_mnt_ns(struct vfsim *v, u64 id);
+struct mnt_namespace *copy_mnt_ns(unsigned long flags, struct mnt_namespace *ns,
+				  bool other_userns, struct fs_struct *new_fs);
+int mntns_install(struct mnt_namespace *mnt_ns);
 /* Queue @m's attach or detach for namespace_unlock() to report (6.15). */
 void mnt_notify_add(struct mount *m);
 int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,

@@ -1078,7 +1078,7 @@ static int do_umount(struct mount *mnt, int flags)
 	int retval;
 
 	if (flags & MNT_EXPIRE) {
-		if (&mnt->mnt == current->fs.root.mnt ||
+		if (&mnt->mnt == current->fs->root.mnt ||
 		    flags & (MNT_FORCE | MNT_DETACH))
 			return -EINVAL;
 		/* Our path reference and the tree's: anything more is a user. */
@@ -1092,7 +1092,7 @@ static int do_umount(struct mount *mnt, int flags)
 	 * "Unmounting" the task's root without MNT_DETACH remounts it
 	 * read-only instead, as the kernel does for the root of the system.
 	 */
-	if (&mnt->mnt == current->fs.root.mnt && !(flags & MNT_DETACH)) {
+	if (&mnt->mnt == current->fs->root.mnt && !(flags & MNT_DETACH)) {
 		struct fs_context fc = {
 			.fs_type = sb->s_type,
 			.root = sb->s_root,
@@ -1423,7 +1423,7 @@ static int can_move_mount_beneath(const struct path *from,
 		return -EINVAL;
 	if (path_overmounted(from))
 		return -EINVAL;
-	if (&mnt_to->mnt == current->fs.root.mnt)
+	if (&mnt_to->mnt == current->fs->root.mnt)
 		return -EINVAL;
 	if (parent_mnt_to == current->nsproxy_mnt_ns->root)
 		return -EINVAL;
@@ -2079,6 +2079,7 @@ struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
 	atomic_set(&ns->count, 1);
 	INIT_LIST_HEAD(&ns->list);
 	INIT_LIST_HEAD(&ns->fsnotify_marks);
+	INIT_LIST_HEAD(&ns->mnt_ns_list);
 	ns->seq = 1;
 	ns->kernel = v;
 	return ns;
@@ -2097,6 +2098,7 @@ void put_mnt_ns(struct mnt_namespace *ns)
 		ns->root->mnt.mnt_flags &= ~MNT_LOCKED;
 		umount_tree(ns->root, 0);
 	}
+	list_del_init(&ns->mnt_ns_list);
 	unlock_mount_hash(v);
 	namespace_unlock(v);
 	fsnotify_mntns_delete(ns);
@@ -2128,8 +2130,7 @@ int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 		return -ENOMEM;
 	}
 	/* 6.18 numbers namespaces that are not anonymous (fsmount(),
-	 * open_tree() clones: ID 0); this is the instance's one. */
-	ns->ns_id = ++v->mnt_ns_id_ctr;
+	 * open_tree() clones: ID 0); this is the instance's first. */
 	m = real_mount(mnt);
 	m->mnt_ns = ns;
 	ns->root = m;
@@ -2137,13 +2138,16 @@ int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 	list_add(&m->mnt_list, &ns->list);
 	mnt->mnt_flags |= MNT_LOCKED | MNT_RELATIME;
 	v->init_mnt_ns = ns;
+	namespace_lock(v);
+	mnt_ns_tree_add(ns);
+	namespace_unlock(v);
 	current->nsproxy_mnt_ns = ns;
 	atomic_inc(&ns->count);
 
 	root.mnt = mnt;
 	root.dentry = mnt->mnt_root;
-	set_fs_pwd(&current->fs, &root);
-	set_fs_root(&current->fs, &root);
+	set_fs_pwd(current->fs, &root);
+	set_fs_root(current->fs, &root);
 	return 0;
 }
 
