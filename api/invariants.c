@@ -75,6 +75,29 @@ static bool shared_earlier(struct vfsim *v, struct task_struct *t, bool fs)
 	return false;
 }
 
+/* Is @f in a table before @t's (or at an fd below @fd in @t's)?  A fork
+ * copies its parent's table: the file is one, with one reference on
+ * what it holds.  Caller holds tasks_lock. */
+static bool file_seen_before(struct vfsim *v, struct task_struct *t,
+			     unsigned int fd, struct file *f)
+{
+	struct task_struct *u;
+	unsigned int i;
+
+	list_for_each_entry(u, &v->tasks, tasks) {
+		unsigned int end = u == t ? fd : u->files->max_fds;
+
+		if (u != t && shared_earlier(v, u, false))
+			continue;
+		for (i = 0; i < end; i++)
+			if (u->files->fd[i] == f)
+				return true;
+		if (u == t)
+			return false;
+	}
+	return false;
+}
+
 static void gather_path_holders(struct vfsim *v, struct path_holders *h)
 {
 	struct task_struct *t;
@@ -99,7 +122,7 @@ static void gather_path_holders(struct vfsim *v, struct path_holders *h)
 		for (fd = 0; fd < t->files->max_fds; fd++) {
 			struct file *f = t->files->fd[fd];
 
-			if (f)
+			if (f && !file_seen_before(v, t, fd, f))
 				h->mnt[h->nr++] = f->f_path.mnt;
 		}
 		spin_unlock(&t->files->file_lock);
@@ -256,7 +279,8 @@ static int fs_context_refs(struct vfsim *v, struct super_block *sb)
 			struct file *f = t->files->fd[fd];
 			struct fs_context *fc;
 
-			if (!f || f->f_op != &fscontext_fops)
+			if (!f || f->f_op != &fscontext_fops ||
+			    file_seen_before(v, t, fd, f))
 				continue;
 			fc = f->private_data;
 			if (fc->root && fc->root->d_sb == sb)
@@ -310,7 +334,7 @@ static void check_namespace(struct vfsim *v, const struct path_holders *held,
 static int ns_file_refs(struct vfsim *v, struct mnt_namespace *ns)
 {
 	struct task_struct *t;
-	unsigned int fd, i;
+	unsigned int fd;
 	int n = 0;
 
 	list_for_each_entry(t, &v->tasks, tasks) {
@@ -319,14 +343,10 @@ static int ns_file_refs(struct vfsim *v, struct mnt_namespace *ns)
 		spin_lock(&t->files->file_lock);
 		for (fd = 0; fd < t->files->max_fds; fd++) {
 			struct file *f = t->files->fd[fd];
-			bool seen = false;
 
-			if (!f || !proc_ns_file(f) || f->private_data != ns)
-				continue;
-			/* dup()ed: the file holds one reference */
-			for (i = 0; i < fd && !seen; i++)
-				seen = t->files->fd[i] == f;
-			n += !seen;
+			if (f && proc_ns_file(f) && f->private_data == ns &&
+			    !file_seen_before(v, t, fd, f))
+				n++;
 		}
 		spin_unlock(&t->files->file_lock);
 	}
@@ -336,8 +356,7 @@ static int ns_file_refs(struct vfsim *v, struct mnt_namespace *ns)
 /*
  * Each task is in a listed namespace, and each namespace's count is its
  * holders': its tasks, the namespace files open on it and, for the first,
- * the instance.  (A file dup()ed across two tables would count twice;
- * the model has no way to pass a file between tables but fork.)
+ * the instance.
  */
 static void check_task_namespaces(struct vfsim *v, struct checker *c)
 {
