@@ -6,7 +6,9 @@
  *   task NAME exit                        the task exits
  *   on NAME VERB ...                      run VERB as task NAME
  *   unshare mnt|fs|files ...              unshare(2) of the running task
- *   setns TARGET                          setns(2) into TARGET's namespace
+ *   setns TARGET|NAME                     setns(2) into TARGET's namespace,
+ *                                         or with the namespace fd NAME
+ *   nsopen NAME TASK                      open TASK's /proc/PID/ns/mnt as NAME
  *
  * The running task is init, or the one `as` or `on` names; TARGET is a
  * task NAME or init.  Both backends: on the kernel a task is a process.
@@ -124,20 +126,45 @@ static long verb_unshare(struct scn_call *c)
 	return c->sys->unshare(c->task, flags);
 }
 
-/* setns TARGET: open TARGET's /proc/PID/ns/mnt, setns(2) into it, close. */
+/*
+ * setns TARGET: open TARGET's /proc/PID/ns/mnt, setns(2) into it, close;
+ * or, TARGET an open fd NAME (nsopen, mntns), setns(2) with that fd.
+ */
 static long verb_setns(struct scn_call *c)
 {
-	struct scn_task *target = scn_named_task(c, c->argv[0]);
+	struct scn_task *target = scn_named_task(c, c->argv[0]), *owner;
 	long fd, ret;
+	int nsfd;
 
+	if (!target && scn_fd_exists(c, c->argv[0])) {
+		scn_fd_lookup(c, c->argv[0], false, &owner, &nsfd);
+		return c->sys->setns(c->task, nsfd, CLONE_NEWNS);
+	}
 	if (!target)
-		return scn_syntax(c, "setns: no task named '%s'", c->argv[0]);
+		return scn_syntax(c, "setns: no task or open file named '%s'", c->argv[0]);
 	fd = c->sys->open_task_mntns(c->task, target, O_CLOEXEC);
 	if (fd < 0)
 		return fd;
 	ret = c->sys->setns(c->task, (int)fd, CLONE_NEWNS);
 	c->sys->close(c->task, (int)fd);
 	return ret;
+}
+
+/* nsopen NAME TASK: TASK's /proc/PID/ns/mnt, opened by the running task,
+ * kept as NAME (what `mntns` is for the running task's own). */
+static long verb_nsopen(struct scn_call *c)
+{
+	struct scn_task *target = scn_named_task(c, c->argv[1]);
+	long fd;
+
+	if (scn_fd_exists(c, c->argv[0]))
+		return scn_syntax(c, "'%s' is already open: close it first", c->argv[0]);
+	if (!target)
+		return scn_syntax(c, "nsopen: no task named '%s'", c->argv[1]);
+	fd = c->sys->open_task_mntns(c->task, target, 0);
+	if (fd < 0)
+		return fd;
+	return scn_fd_add(c, c->argv[0], c->task, (int)fd);
 }
 
 const struct scn_verb scn_verbs_task[] = {
@@ -148,7 +175,9 @@ const struct scn_verb scn_verbs_task[] = {
 	  "NAME VERB ...", "run VERB as task NAME" },
 	{ "unshare", 1, 3, SCN_VERB_NEEDS_TASK, verb_unshare, "mnt|fs|files ...",
 	  "unshare(2): a copy of the mount namespace, the root and cwd, the fds" },
-	{ "setns", 1, 1, SCN_VERB_NEEDS_TASK, verb_setns, "TARGET",
-	  "setns(2) into task TARGET's mount namespace (init: the first)" },
+	{ "setns", 1, 1, SCN_VERB_NEEDS_TASK, verb_setns, "TARGET|NAME",
+	  "setns(2) into task TARGET's mount namespace (init: the first), or with fd NAME" },
+	{ "nsopen", 2, 2, SCN_VERB_NEEDS_TASK, verb_nsopen, "NAME TASK",
+	  "open task TASK's /proc/PID/ns/mnt, kept as NAME" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
