@@ -51,7 +51,8 @@ struct mnt_namespace *lookup_mnt_ns(struct vfsim *v, u64 id)
 /*
  * copy_mnt_ns - the namespace a task gets for @flags: @ns itself (one more
  * reference) without CLONE_NEWNS, else a copy of @ns's whole tree with
- * @new_fs's root and cwd moved onto the copies of their mounts.
+ * @new_fs's root and cwd moved onto the copies of their mounts (those
+ * outside @ns, a cwd in a lazily unmounted tree, stay where they are).
  *
  * 5.8 adds CL_SHARED_TO_SLAVE and lock_mnt_tree() when the new namespace
  * belongs to another user namespace than @ns; the model has no user
@@ -92,32 +93,23 @@ struct mnt_namespace *copy_mnt_ns(unsigned long flags, struct mnt_namespace *ns,
 
 	/*
 	 * Second pass: mark the copies as the new namespace's and move the
-	 * fs_struct's root and cwd onto them.  The copy skipped nothing (the
-	 * model has no namespace-file mounts, and CL_COPY_UNBINDABLE copies
-	 * unbindable ones), but walk as 5.8 does, matching mount roots.
+	 * fs_struct's root and cwd onto them.  The copy has a mount for each
+	 * original, in the same order: copy_tree() skipped nothing (it copies
+	 * unbindable mounts, and the model has no namespace-file mounts), so
+	 * 5.8's skipping of originals without a copy has no case here.
 	 */
 	lock_mount_hash(v);
-	p = old;
-	q = new;
-	while (p) {
+	for (p = old, q = new; q; p = next_mnt(p, old), q = next_mnt(q, new)) {
 		q->mnt_ns = new_ns;
 		new_ns->mounts++;
-		if (new_fs) {
-			if (&p->mnt == new_fs->root.mnt) {
-				new_fs->root.mnt = mntget(&q->mnt);
-				rootmnt = &p->mnt;
-			}
-			if (&p->mnt == new_fs->pwd.mnt) {
-				new_fs->pwd.mnt = mntget(&q->mnt);
-				pwdmnt = &p->mnt;
-			}
+		if (&p->mnt == new_fs->root.mnt) {
+			new_fs->root.mnt = mntget(&q->mnt);
+			rootmnt = &p->mnt;
 		}
-		p = next_mnt(p, old);
-		q = next_mnt(q, new);
-		if (!q)
-			break;
-		while (p->mnt.mnt_root != q->mnt.mnt_root)
-			p = next_mnt(p, old);
+		if (&p->mnt == new_fs->pwd.mnt) {
+			new_fs->pwd.mnt = mntget(&q->mnt);
+			pwdmnt = &p->mnt;
+		}
 	}
 	/* fanotify (6.15) reports nothing for the copies: nobody can have
 	 * marked a namespace that did not exist.  They are known there. */

@@ -419,3 +419,37 @@ Test(namespaces, snapshot_and_reset)
 	vfsim_task_exit(c);
 	cr_assert_eq(vt_finish(iv), 0);
 }
+
+/* A cwd (or root) outside the namespace's tree, in a lazily unmounted
+ * mount, is not on any mount the copy has: it stays where it is. */
+VT_TEST(namespaces, unshare_with_cwd_outside, "empty", build)
+{
+	struct vfsim_task *c = fork_of(t, 0);
+
+	OK(vfsim_chdir(c, "/priv"));
+	OK(vfsim_umount2(t, "/priv", MNT_DETACH));
+	OK(vfsim_unshare(c, CLONE_NEWNS));
+	OK(vfsim_mkdirat(c, AT_FDCWD, "still-here", 0755));
+	OK(vfsim_chdir(c, "/"));
+	cr_assert(has_mount(c, "/vol"));
+	vfsim_task_exit(c);
+	cr_assert_eq(vt_check(v), 0);
+}
+
+/* Whose namespace file a task may open (ptrace_may_access()). */
+VT_TEST(namespaces, who_may_open, "empty", build)
+{
+	struct vfsim_task *u = vt_task(v, 1000, 1000), *u2, *r1 = vt_task(v, 0, 1);
+	long fd;
+
+	u2 = fork_of(u, 0);
+	fd = vfsim_open_task_mntns(u2, u, 0);	/* the same uids and gids */
+	cr_assert_geq(fd, 0);
+	OK(vfsim_close(u2, (int)fd));
+	fd = vfsim_open_task_mntns(r1, t, 0);	/* another gid: CAP_SYS_PTRACE */
+	cr_assert_geq(fd, 0);
+	OK(vfsim_close(r1, (int)fd));
+	vfsim_task_set_caps(r1, VFSIM_CAP_SYS_ADMIN);
+	EXPECT(vfsim_open_task_mntns(r1, t, 0), -EACCES);
+	vfsim_task_exit(u2);
+}
