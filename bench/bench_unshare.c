@@ -164,7 +164,7 @@ int main(int argc, char **argv)
 		{ "--n", .str = &n_arg },
 		{ "--iters", .ul = &iters },
 		{ "--host", .ul = &host },
-		{ NULL },
+		{ .name = NULL },
 	};
 
 	if (!bench_args(argc, argv, args))
