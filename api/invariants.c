@@ -318,6 +318,9 @@ static void check_namespace(struct vfsim *v, const struct path_holders *held,
 	if (listed != ns->mounts || walked != ns->mounts)
 		checker_fail(c, "namespace counts %u mounts, its list %u, the tree %u",
 		     ns->mounts, listed, walked);
+	if (ns->pending_mounts)
+		checker_fail(c, "namespace %llu: %u mounts pending outside an attach",
+			     (unsigned long long)ns->ns_id, ns->pending_mounts);
 	list_for_each_entry(m, &ns->list, mnt_list) {
 		if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
 		    m->mnt_t_flags)

@@ -213,6 +213,11 @@ struct mnt_namespace {
 	/* Written under namespace_sem and mount_lock (commit_tree(),
 	 * umount_tree()); read under namespace_sem (count_mounts()). */
 	unsigned int mounts;
+	/* Mounts an attach in progress has admitted and not yet committed
+	 * here (5.8's pending_mounts: count_mounts() adds, the attach's end
+	 * clears), so that one attach's copies into this namespace, from
+	 * several of its peers, fit together.  Under namespace_sem. */
+	unsigned int pending_mounts;
 	/*
 	 * Model-only, for the invariant checker: how many times a mount was
 	 * hashed where another one already was (mnt_change_mountpoint() onto

@@ -689,11 +689,13 @@ static unsigned int count_tree(struct mount *mnt)
 
 int count_mounts(struct mnt_namespace *ns, struct mount *mnt)
 {
-	struct vfsim *v = ns->kernel;
-	unsigned int mounts = count_tree(mnt);
+	unsigned int max = ns->kernel->mount_max;
+	unsigned int mounts = count_tree(mnt), old = ns->mounts;
+	unsigned int pending = ns->pending_mounts, sum = old + pending;
 
-	if (ns->mounts >= v->mount_max || mounts > v->mount_max - ns->mounts)
+	if (old > sum || pending > sum || max < sum || mounts > max - sum)
 		return -ENOSPC;
+	ns->pending_mounts = pending + mounts;
 	return 0;
 }
 
@@ -812,8 +814,10 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *top_mnt,
 		if (q)
 			mnt_change_mountpoint(child, smp, q);
 		child->mnt.mnt_flags &= ~MNT_LOCKED;
+		child->mnt_parent->mnt_ns->pending_mounts = 0;
 		commit_tree(child);
 	}
+	ns->pending_mounts = 0;
 	put_mountpoint(smp);
 	unlock_mount_hash(v);
 	return 0;
@@ -821,12 +825,14 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *top_mnt,
 out_cleanup_ids:
 	while (tree_list.next) {
 		child = hlist_entry(tree_list.next, struct mount, mnt_hash);
+		child->mnt_parent->mnt_ns->pending_mounts = 0;
 		/* umount_mnt() takes it off tree_list through mnt_hash. */
 		umount_tree(child, UMOUNT_SYNC);
 	}
 	unlock_mount_hash(v);
 	cleanup_group_ids(source_mnt, NULL);
 out:
+	ns->pending_mounts = 0;
 	lock_mount_hash(v);
 	put_mountpoint(smp);
 	unlock_mount_hash(v);

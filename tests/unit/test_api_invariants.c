@@ -169,6 +169,9 @@ VT_TEST(api_invariants, namespaces, "empty", peers_slave_plain)
 	cns->seq = 99;
 	broken("namespace 5: listed but numbered 99");
 	cns->seq = id;
+	cns->pending_mounts = 3;
+	broken("namespace 5: 3 mounts pending outside an attach");
+	cns->pending_mounts = 0;
 	list_del_init(&cns->mnt_ns_list);
 	broken("task 2: in no listed namespace");
 	list_add_tail(&cns->mnt_ns_list, &v->mnt_namespaces);

@@ -453,3 +453,35 @@ VT_TEST(namespaces, who_may_open, "empty", build)
 	EXPECT(vfsim_open_task_mntns(r1, t, 0), -EACCES);
 	vfsim_task_exit(u2);
 }
+
+/*
+ * One attach's copies into another namespace count together there
+ * (5.8's pending_mounts): two peers of the destination in a namespace
+ * with room for one more mount refuse the whole mount.
+ */
+Test(namespaces, mount_max_counts_copies_together)
+{
+	struct vfsim_options opts = { .mount_max = 6 };
+	struct vfsim *iv = vt_boot_with(&opts, "empty");
+	struct vfsim_task *it = vfsim_init_task(iv), *c;
+
+	fx_dirs(it, "/vol", "/vol2", "/p", NULL);
+	OK(vfsim_mount(it, "vol", "/vol", "tmpfs", 0, NULL));
+	OK(vfsim_mount(it, NULL, "/vol", NULL, MS_SHARED, NULL));
+	OK(vfsim_mkdirat(it, AT_FDCWD, "/vol/x", 0755));
+	OK(vfsim_mount(it, "/vol", "/vol2", NULL, MS_BIND, NULL));	/* a peer */
+	EXPECT(vfsim_task_fork(it, CLONE_NEWNS, &c), 0);
+	OK(vfsim_mount(c, "p", "/p", "tmpfs", 0, NULL));
+	OK(vfsim_mkdirat(c, AT_FDCWD, "/p/q", 0755));
+	OK(vfsim_mount(c, "q", "/p/q", "tmpfs", 0, NULL));	/* 5 of 6 there */
+	/* here 3 + 2 fit; there 5 + 2 do not */
+	EXPECT(vfsim_mount(it, "x", "/vol/x", "tmpfs", 0, NULL), -ENOSPC);
+	cr_assert(!has_mount(it, "/vol/x"));
+	cr_assert(!has_mount(c, "/vol2/x"));
+	cr_assert_eq(vt_check(iv), 0);
+	OK(vfsim_umount2(c, "/p/q", 0));	/* 4 of 6 there: room for both */
+	OK(vfsim_mount(it, "x", "/vol/x", "tmpfs", 0, NULL));
+	cr_assert(has_mount(c, "/vol2/x"));
+	vfsim_task_exit(c);
+	cr_assert_eq(vt_finish(iv), 0);
+}
