@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -18,6 +19,7 @@
 #include <criterion/criterion.h>
 
 #include <vfsim/testing.h>
+#include <vfsim/uapi/linux/fsinfo.h>
 #include <vfsim/uapi/linux/mount.h>
 #include <vfsim/uapi/linux/nsfs.h>
 #include <vfsim/vfsim.h>
@@ -484,4 +486,26 @@ Test(namespaces, mount_max_counts_copies_together)
 	cr_assert(has_mount(c, "/vol2/x"));
 	vfsim_task_exit(c);
 	cr_assert_eq(vt_finish(iv), 0);
+}
+
+/* fsinfo() by mount ID sees the caller's namespace alone: a mount of
+ * another one does not connect to the caller's root (-EPERM, as v17). */
+VT_TEST(namespaces, fsinfo_by_id_per_namespace, "empty", build)
+{
+	struct vfsim_task *c = fork_of(t, CLONE_NEWNS);
+	struct fsinfo_params p = {
+		.flags = FSINFO_FLAGS_QUERY_MOUNT,
+		.request = FSINFO_ATTR_MOUNT_INFO,
+	};
+	struct fsinfo_mount_info mi;
+	char id[16];
+	long mid;
+
+	OK(vfsim_mount(c, "cm", "/mnt", "tmpfs", 0, NULL));
+	mid = vfsim_path_mnt_id(c, "/mnt");
+	OK(mid);
+	snprintf(id, sizeof(id), "%ld", mid);
+	OK(vfsim_fsinfo(c, AT_FDCWD, id, &p, &mi, sizeof(mi)));
+	EXPECT(vfsim_fsinfo(t, AT_FDCWD, id, &p, &mi, sizeof(mi)), -EPERM);
+	vfsim_task_exit(c);
 }
