@@ -218,7 +218,8 @@ VFSIM_API struct vfsim_task *vfsim_init_task(struct vfsim *v);
  */
 VFSIM_API int vfsim_task_create(struct vfsim *v, uid_t uid, gid_t gid,
 				struct vfsim_task **out);
-/** Exit a task: its fds are closed.  The init task cannot be destroyed. */
+/** Exit a task: its fds are closed, its root, cwd and namespace dropped
+ * (as vfsim_task_exit()).  The init task cannot be destroyed. */
 VFSIM_API void vfsim_task_destroy(struct vfsim_task *t);
 
 /*
