@@ -66,15 +66,15 @@ static int switch_root(void)
 	struct vfsmount *top;
 	struct path root;
 
-	get_fs_root(&current->fs, &root);
+	get_fs_root(current->fs, &root);
 	top = lookup_mnt(&root);
 	path_put(&root);
 	if (!top)
 		return -EINVAL;
 	root.mnt = top;
 	root.dentry = top->mnt_root;
-	set_fs_root(&current->fs, &root);
-	set_fs_pwd(&current->fs, &root);
+	set_fs_root(current->fs, &root);
+	set_fs_pwd(current->fs, &root);
 	mntput(top);
 	return 0;
 }

@@ -19,5 +19,13 @@ long vfsim_fanotify_mark(struct vfsim_task *t, int fanotify_fd, unsigned int fla
 
 long vfsim_open_mntns(struct vfsim_task *t, unsigned int flags)
 {
-	return VFSIM_SYSCALL(t, ksys_open_mntns(flags));
+	return VFSIM_SYSCALL(t, ksys_open_mntns(T(t), flags));
+}
+
+long vfsim_open_task_mntns(struct vfsim_task *t, struct vfsim_task *target,
+			   unsigned int flags)
+{
+	if (!target)
+		return -EINVAL;
+	return VFSIM_SYSCALL(t, ksys_open_mntns(T(target), flags));
 }

@@ -30,6 +30,7 @@
 #include <vfs/fs_context.h>
 #include <vfs/kernel.h>
 #include <vfs/mount_api.h>
+#include <vfs/nsfs.h>
 #include <vfs/watch_queue.h>
 #include <vfsim/testing.h>
 
@@ -59,6 +60,44 @@ struct path_holders {
 	size_t nr;
 };
 
+/* Does a task before @t on the list use the fs_struct (@fs) or fd table
+ * (@files) @t uses?  CLONE_FS and CLONE_FILES share them: count once. */
+static bool shared_earlier(struct vfsim *v, struct task_struct *t, bool fs)
+{
+	struct task_struct *u;
+
+	list_for_each_entry(u, &v->tasks, tasks) {
+		if (u == t)
+			return false;
+		if (fs ? u->fs == t->fs : u->files == t->files)
+			return true;
+	}
+	return false;
+}
+
+/* Is @f in a table before @t's (or at an fd below @fd in @t's)?  A fork
+ * copies its parent's table: the file is one, with one reference on
+ * what it holds.  Caller holds tasks_lock. */
+static bool file_seen_before(struct vfsim *v, struct task_struct *t,
+			     unsigned int fd, struct file *f)
+{
+	struct task_struct *u;
+	unsigned int i;
+
+	list_for_each_entry(u, &v->tasks, tasks) {
+		unsigned int end = u == t ? fd : u->files->max_fds;
+
+		if (u != t && shared_earlier(v, u, false))
+			continue;
+		for (i = 0; i < end; i++)
+			if (u->files->fd[i] == f)
+				return true;
+		if (u == t)
+			return false;
+	}
+	return false;
+}
+
 static void gather_path_holders(struct vfsim *v, struct path_holders *h)
 {
 	struct task_struct *t;
@@ -67,25 +106,29 @@ static void gather_path_holders(struct vfsim *v, struct path_holders *h)
 
 	spin_lock(&v->tasks_lock);
 	list_for_each_entry(t, &v->tasks, tasks)
-		cap += 2 + 2 * t->files.max_fds;
+		cap += 2 + 2 * t->files->max_fds;
 	h->mnt = kcalloc(cap ? cap : 1, sizeof(*h->mnt), GFP_KERNEL | __GFP_NOFAIL);
 	h->nr = 0;
 	list_for_each_entry(t, &v->tasks, tasks) {
-		spin_lock(&t->fs.lock);
-		h->mnt[h->nr++] = t->fs.root.mnt;
-		h->mnt[h->nr++] = t->fs.pwd.mnt;
-		spin_unlock(&t->fs.lock);
-		spin_lock(&t->files.file_lock);
-		for (fd = 0; fd < t->files.max_fds; fd++) {
-			struct file *f = t->files.fd[fd];
+		if (!shared_earlier(v, t, true)) {
+			spin_lock(&t->fs->lock);
+			h->mnt[h->nr++] = t->fs->root.mnt;
+			h->mnt[h->nr++] = t->fs->pwd.mnt;
+			spin_unlock(&t->fs->lock);
+		}
+		if (shared_earlier(v, t, false))
+			continue;
+		spin_lock(&t->files->file_lock);
+		for (fd = 0; fd < t->files->max_fds; fd++) {
+			struct file *f = t->files->fd[fd];
 
-			if (f)
+			if (f && !file_seen_before(v, t, fd, f))
 				h->mnt[h->nr++] = f->f_path.mnt;
 			/* a /proc mounts file holds its opener's root too */
 			if (f && proc_mounts_root(f))
 				h->mnt[h->nr++] = proc_mounts_root(f);
 		}
-		spin_unlock(&t->files.file_lock);
+		spin_unlock(&t->files->file_lock);
 	}
 	spin_unlock(&v->tasks_lock);
 }
@@ -232,21 +275,118 @@ static int fs_context_refs(struct vfsim *v, struct super_block *sb)
 
 	spin_lock(&v->tasks_lock);
 	list_for_each_entry(t, &v->tasks, tasks) {
-		spin_lock(&t->files.file_lock);
-		for (fd = 0; fd < t->files.max_fds; fd++) {
-			struct file *f = t->files.fd[fd];
+		if (shared_earlier(v, t, false))
+			continue;
+		spin_lock(&t->files->file_lock);
+		for (fd = 0; fd < t->files->max_fds; fd++) {
+			struct file *f = t->files->fd[fd];
 			struct fs_context *fc;
 
-			if (!f || f->f_op != &fscontext_fops)
+			if (!f || f->f_op != &fscontext_fops ||
+			    file_seen_before(v, t, fd, f))
 				continue;
 			fc = f->private_data;
 			if (fc->root && fc->root->d_sb == sb)
 				n++;
 		}
-		spin_unlock(&t->files.file_lock);
+		spin_unlock(&t->files->file_lock);
 	}
 	spin_unlock(&v->tasks_lock);
 	return n;
+}
+
+/* One namespace: its list, its tree, its count, its fanotify state. */
+static void check_namespace(struct vfsim *v, const struct path_holders *held,
+			    struct mnt_namespace *ns, struct checker *c)
+{
+	unsigned int listed = 0, walked = 0;
+	struct mount *m;
+
+	if (!ns->ns_id || ns->seq != ns->ns_id)
+		checker_fail(c, "namespace %llu: listed but numbered %llu",
+			     (unsigned long long)ns->ns_id, (unsigned long long)ns->seq);
+	if (atomic_read(&ns->count) < 1)
+		checker_fail(c, "namespace %llu: listed with no reference",
+			     (unsigned long long)ns->ns_id);
+	list_for_each_entry(m, &ns->list, mnt_list)
+		listed += !mnt_is_cursor(m);	/* an open /proc mounts file's place */
+	for (m = ns->root; m; m = next_mnt(m, ns->root)) {
+		walked++;
+		if (walked > listed + 1) {
+			checker_fail(c, "the tree walk does not end (cycle)");
+			break;
+		}
+		check_mount(v, held, ns, m, c);
+	}
+	if (listed != ns->mounts || walked != ns->mounts)
+		checker_fail(c, "namespace counts %u mounts, its list %u, the tree %u",
+		     ns->mounts, listed, walked);
+	if (ns->pending_mounts)
+		checker_fail(c, "namespace %llu: %u mounts pending outside an attach",
+			     (unsigned long long)ns->ns_id, ns->pending_mounts);
+	list_for_each_entry(m, &ns->list, mnt_list) {
+		if (mnt_is_cursor(m))
+			continue;
+		if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
+		    m->mnt_t_flags)
+			checker_fail(c, "mount %d: fanotify notify state left set", m->mnt_id);
+		if (m->prev_ns != ns && (m != ns->root || m->prev_ns))
+			checker_fail(c, "mount %d: last reported in another namespace",
+				     m->mnt_id);
+	}
+	if (fsnotify_check_marks(ns) < 0)
+		checker_fail(c, "fanotify marks of the namespace inconsistent");
+}
+
+/* Namespace files open in the fd tables (each file once) on @ns. */
+static int ns_file_refs(struct vfsim *v, struct mnt_namespace *ns)
+{
+	struct task_struct *t;
+	unsigned int fd;
+	int n = 0;
+
+	list_for_each_entry(t, &v->tasks, tasks) {
+		if (shared_earlier(v, t, false))
+			continue;
+		spin_lock(&t->files->file_lock);
+		for (fd = 0; fd < t->files->max_fds; fd++) {
+			struct file *f = t->files->fd[fd];
+
+			if (f && proc_ns_file(f) && f->private_data == ns &&
+			    !file_seen_before(v, t, fd, f))
+				n++;
+		}
+		spin_unlock(&t->files->file_lock);
+	}
+	return n;
+}
+
+/*
+ * Each task is in a listed namespace, and each namespace's count is its
+ * holders': its tasks, the namespace files open on it and, for the first,
+ * the instance.
+ */
+static void check_task_namespaces(struct vfsim *v, struct checker *c)
+{
+	struct mnt_namespace *ns;
+	struct task_struct *t;
+
+	spin_lock(&v->tasks_lock);
+	list_for_each_entry(t, &v->tasks, tasks)
+		if (!t->nsproxy_mnt_ns || list_empty(&t->nsproxy_mnt_ns->mnt_ns_list))
+			checker_fail(c, "task %d: in no listed namespace", t->pid);
+	list_for_each_entry(ns, &v->mnt_namespaces, mnt_ns_list) {
+		int holders = ns == v->init_mnt_ns;
+
+		list_for_each_entry(t, &v->tasks, tasks)
+			holders += t->nsproxy_mnt_ns == ns;
+		holders += ns_file_refs(v, ns);
+		if (atomic_read(&ns->count) != holders)
+			checker_fail(c, "namespace %llu: count %d, holders %d",
+				     (unsigned long long)ns->ns_id,
+				     atomic_read(&ns->count), holders);
+	}
+	spin_unlock(&v->tasks_lock);
 }
 
 int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
@@ -256,49 +396,26 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	struct super_block *sb;
 	struct mnt_namespace *ns;
 	struct vfsim_entry e;
-	struct mount *m;
-	unsigned int listed = 0, walked = 0;
 
 	if (why && len)
 		why[0] = 0;
 	if (!v || !v->booted)
 		return 0;
 	vfsim_enter_kernel(&e, v);
-	ns = v->init_mnt_ns;
 	down_write(&v->namespace_sem);
 
-	list_for_each_entry(m, &ns->list, mnt_list)
-		listed += !mnt_is_cursor(m);	/* an open /proc mounts file's place */
 	gather_path_holders(v, &held);
-	for (m = ns->root; m; m = next_mnt(m, ns->root)) {
-		walked++;
-		if (walked > listed + 1) {
-			checker_fail(&c, "the tree walk does not end (cycle)");
-			break;
-		}
-		check_mount(v, &held, ns, m, &c);
-	}
+	if (!v->init_mnt_ns || list_empty(&v->init_mnt_ns->mnt_ns_list))
+		checker_fail(&c, "the first namespace is not listed");
+	list_for_each_entry(ns, &v->mnt_namespaces, mnt_ns_list)
+		check_namespace(v, &held, ns, &c);
 	kfree(held.mnt);
-	check_peer_group_ids(ns, &c);
-	if (listed != ns->mounts || walked != ns->mounts)
-		checker_fail(&c, "namespace counts %u mounts, its list %u, the tree %u",
-		     ns->mounts, listed, walked);
+	check_peer_group_ids(v, &c);
+	check_task_namespaces(v, &c);
 	if (!list_empty(&v->umount_list))
 		checker_fail(&c, "umount list not empty outside namespace_sem");
 	if (!list_empty(&v->notify_list))
 		checker_fail(&c, "fanotify's notify list not empty outside namespace_sem");
-	list_for_each_entry(m, &ns->list, mnt_list) {
-		if (mnt_is_cursor(m))
-			continue;
-		if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
-		    m->mnt_t_flags)
-			checker_fail(&c, "mount %d: fanotify notify state left set", m->mnt_id);
-		if (m->prev_ns != ns && (m != ns->root || m->prev_ns))
-			checker_fail(&c, "mount %d: last reported in another namespace",
-				     m->mnt_id);
-	}
-	if (fsnotify_check_marks(ns) < 0)
-		checker_fail(&c, "fanotify marks of the namespace inconsistent");
 
 	/* s_mounts changes under mount_lock */
 	read_seqlock_excl(&v->mount_lock);

@@ -21,6 +21,6 @@ void checker_fail(struct checker *c, const char *fmt, ...)
 void check_propagation(struct mnt_namespace *ns, struct mount *m,
 		       struct checker *c);
 /* No two peer groups of @ns share an ID. */
-void check_peer_group_ids(struct mnt_namespace *ns, struct checker *c);
+void check_peer_group_ids(struct vfsim *v, struct checker *c);
 
 #endif

@@ -40,13 +40,14 @@
 #include "invariants.h"
 
 /*
- * A peer or master may be in @ns or in a detached tree's namespace, an
- * anonymous one (sequence number 0: is_anon_ns() of vfs/mount_api.h,
- * which api/ does not include).
+ * A peer or master may be in any namespace: @ns, another task's (copies
+ * of a namespace are peers of their originals) or a detached tree's
+ * anonymous one; but in one, not unmounted.
  */
 static bool ns_ok(struct mnt_namespace *ns, struct mount *m)
 {
-	return m->mnt_ns == ns || (m->mnt_ns && !m->mnt_ns->seq);
+	(void)ns;
+	return m->mnt_ns != NULL;
 }
 
 /* Longer than any ring, list or chain: the instance's mounts, all namespaces. */
@@ -269,23 +270,29 @@ static int cmp_group_leader(const void *a, const void *b)
 }
 
 /* Run after check_propagation() found the rings well formed. */
-void check_peer_group_ids(struct mnt_namespace *ns, struct checker *c)
+void check_peer_group_ids(struct vfsim *v, struct checker *c)
 {
+	struct mnt_namespace *ns;
 	struct group_leader *g;
-	unsigned int n = 0, i;
+	unsigned int n = 0, all = 0, i;
 	struct mount *m;
 
 	if (c->bad)
 		return;
-	g = kcalloc(ns->mounts ? ns->mounts : 1, sizeof(*g), GFP_KERNEL | __GFP_NOFAIL);
+	/* A peer group spans namespaces: one ring, whichever they are. */
+	list_for_each_entry(ns, &v->mnt_namespaces, mnt_ns_list)
+		all += ns->mounts;
+	g = kcalloc(all ? all : 1, sizeof(*g), GFP_KERNEL | __GFP_NOFAIL);
 	if (!g)
 		return;
-	list_for_each_entry(m, &ns->list, mnt_list) {
-		if (mnt_is_cursor(m) || !IS_MNT_SHARED(m) || n == ns->mounts)
-			continue;
-		g[n].group = m->mnt_group_id;
-		g[n].leader = ring_leader(m);
-		n++;
+	list_for_each_entry(ns, &v->mnt_namespaces, mnt_ns_list) {
+		list_for_each_entry(m, &ns->list, mnt_list) {
+			if (mnt_is_cursor(m) || !IS_MNT_SHARED(m) || n == all)
+				continue;
+			g[n].group = m->mnt_group_id;
+			g[n].leader = ring_leader(m);
+			n++;
+		}
 	}
 	qsort(g, n, sizeof(*g), cmp_group_leader);
 	for (i = 1; i < n; i++)

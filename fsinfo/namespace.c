@@ -76,7 +76,7 @@ int lookup_mount_object(const struct path *root, int mnt_id, struct path *mntpt)
 	int ret = -EPERM;
 
 	if (!root)
-		get_fs_root(&current->fs, &stop);
+		get_fs_root(current->fs, &stop);
 	else
 		stop = *root;
 
@@ -149,7 +149,7 @@ int fsinfo_generic_mount_info(struct path *path, struct fsinfo_context *ctx)
 		return -ENODATA;
 
 	m = real_mount(path->mnt);
-	get_fs_root(&current->fs, &root);
+	get_fs_root(current->fs, &root);
 	down_read(&v->namespace_sem);
 
 	p->f_sb_id		= m->mnt.mnt_sb->s_unique_id;
@@ -216,7 +216,7 @@ int fsinfo_generic_mount_point(struct path *path, struct fsinfo_context *ctx)
 		return -ENODATA;
 
 	m = real_mount(path->mnt);
-	get_fs_root(&current->fs, &root);
+	get_fs_root(current->fs, &root);
 	down_read(&v->namespace_sem);
 
 	parent = m->mnt_parent;

@@ -57,6 +57,7 @@ struct scn_call {
 
 #define SCN_IN_EXPECT 0x1u
 #define SCN_IN_AS 0x2u
+#define SCN_IN_ON 0x4u
 
 typedef long (*scn_verb_fn)(struct scn_call *c);
 
@@ -125,6 +126,13 @@ static inline struct vfsim_task *scn_model_task(struct scn_call *c)
  * errno in *@err if creation failed. */
 struct scn_task *scn_task_get(struct scn_call *c, uid_t uid, gid_t gid,
 			      long *err);
+
+/* Named tasks (`task NAME fork`): the task NAME names ("init": the init
+ * task), or NULL; a new name; forgetting a task that exited, with the fd
+ * names it held. */
+struct scn_task *scn_named_task(struct scn_call *c, const char *name);
+long scn_named_task_add(struct scn_call *c, const char *name, struct scn_task *t);
+void scn_named_task_forget(struct scn_call *c, struct scn_task *t);
 
 /* Named file descriptors (open NAME ... / close NAME). */
 long scn_fd_add(struct scn_call *c, const char *name, struct scn_task *t,
@@ -227,6 +235,7 @@ extern const struct scn_verb scn_verbs_keys[];
 /* fanotify mount events (verbs_fanotify.c) */
 extern const struct scn_verb scn_verbs_fanotify[];
 extern const struct scn_verb scn_verbs_file[];
+extern const struct scn_verb scn_verbs_task[];
 /* statmount/listmount (verbs_statmount.c) */
 extern const struct scn_verb scn_verbs_statmount[];
 extern const struct scn_verb scn_verbs_mount_api[];

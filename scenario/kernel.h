@@ -58,6 +58,12 @@ long scn_ktask_run(struct scn_task *t, scn_ktask_fn fn, void *arg);
  * forked from @from.  0 or -errno. */
 long scn_ktask_new(struct scn_kernel *k, struct scn_task *from,
 		   struct scn_task **t);
+/* A task cloned from @from with @flags added (CLONE_FS, CLONE_FILES,
+ * CLONE_NEWNS: `task NAME fork`).  0 or -errno. */
+long scn_ktask_clone(struct scn_kernel *k, struct scn_task *from, int flags,
+		     struct scn_task **t);
+/* End task @t (exit) and free it. */
+void scn_ktask_end(struct scn_kernel *k, struct scn_task *t);
 /* End every task of @k and free them. */
 void scn_ktask_end_all(struct scn_kernel *k);
 

@@ -104,11 +104,18 @@ long scn_ktask_run(struct scn_task *t, scn_ktask_fn fn, void *arg)
 	return t->result;
 }
 
-/* In @from (or the engine): clone the task @arg. */
+/* What spawn() clones: the task and the clone flags it adds. */
+struct spawn_req {
+	struct scn_task *t;
+	int flags;
+};
+
+/* In @from (or the engine): clone the task of @arg. */
 static long spawn(struct scn_task *from, void *arg)
 {
-	struct scn_task *t = arg;
-	int flags = CLONE_VM | CLONE_CHILD_CLEARTID | SIGCHLD;
+	struct spawn_req *r = arg;
+	struct scn_task *t = r->t;
+	int flags = CLONE_VM | CLONE_CHILD_CLEARTID | SIGCHLD | r->flags;
 
 	if (from)
 		flags |= CLONE_PARENT;	/* the engine reaps it */
@@ -117,10 +124,11 @@ static long spawn(struct scn_task *from, void *arg)
 	return t->pid < 0 ? -errno : 0;
 }
 
-long scn_ktask_new(struct scn_kernel *k, struct scn_task *from,
-		   struct scn_task **tp)
+long scn_ktask_clone(struct scn_kernel *k, struct scn_task *from, int flags,
+		     struct scn_task **tp)
 {
 	struct scn_task *t = calloc(1, sizeof(*t));
+	struct spawn_req r = { t, flags };
 	long ret;
 
 	if (!t)
@@ -133,7 +141,7 @@ long scn_ktask_new(struct scn_kernel *k, struct scn_task *from,
 		return -ENOMEM;
 	}
 	t->state = KT_IDLE;
-	ret = from ? scn_ktask_run(from, spawn, t) : spawn(NULL, t);
+	ret = from ? scn_ktask_run(from, spawn, &r) : spawn(NULL, &r);
 	if (ret < 0) {
 		munmap(t->stack, KT_STACK);
 		free(t);
@@ -145,18 +153,43 @@ long scn_ktask_new(struct scn_kernel *k, struct scn_task *from,
 	return 0;
 }
 
+long scn_ktask_new(struct scn_kernel *k, struct scn_task *from,
+		   struct scn_task **tp)
+{
+	return scn_ktask_clone(k, from, 0, tp);
+}
+
+/* One task ends and is reaped: by then it has left its namespaces. */
+static void ktask_end(struct scn_task *t)
+{
+	if (load(&t->state) != KT_GONE)
+		store(&t->state, KT_QUIT);
+	while (waitpid(t->pid, NULL, __WALL) < 0 && errno == EINTR)
+		;
+	munmap(t->stack, KT_STACK);
+	free(t);
+}
+
+void scn_ktask_end(struct scn_kernel *k, struct scn_task *t)
+{
+	struct scn_task **pp;
+
+	for (pp = &k->tasks; *pp; pp = &(*pp)->next) {
+		if (*pp == t) {
+			*pp = t->next;
+			break;
+		}
+	}
+	ktask_end(t);
+}
+
 void scn_ktask_end_all(struct scn_kernel *k)
 {
 	struct scn_task *t;
 
 	while ((t = k->tasks)) {
 		k->tasks = t->next;
-		if (load(&t->state) != KT_GONE)
-			store(&t->state, KT_QUIT);
-		while (waitpid(t->pid, NULL, __WALL) < 0 && errno == EINTR)
-			;
-		munmap(t->stack, KT_STACK);
-		free(t);
+		ktask_end(t);
 	}
 	k->init = NULL;
 }

@@ -27,6 +27,12 @@ struct scn_fd_entry {
 	int fd;
 };
 
+struct scn_named_task {
+	struct scn_named_task *next;
+	char *name;
+	struct scn_task *task;
+};
+
 struct scn_key_entry {
 	struct scn_key_entry *next;
 	char *name;
@@ -151,8 +157,69 @@ bool scn_key_lookup(struct scn_call *c, const char *name, int32_t *serial)
 	return false;
 }
 
+struct scn_task *scn_named_task(struct scn_call *c, const char *name)
+{
+	struct scn_named_task *e;
+
+	if (strcmp(name, "init") == 0)
+		return c->sys->init_task(c->s->backend);
+	for (e = c->s->named_tasks; e; e = e->next)
+		if (strcmp(e->name, name) == 0)
+			return e->task;
+	return NULL;
+}
+
+long scn_named_task_add(struct scn_call *c, const char *name, struct scn_task *t)
+{
+	struct scn_named_task *e = calloc(1, sizeof(*e));
+
+	if (e)
+		e->name = strdup(name);
+	if (!e || !e->name) {
+		free(e);
+		return scn_fail(c, "out of memory");
+	}
+	e->task = t;
+	e->next = c->s->named_tasks;
+	c->s->named_tasks = e;
+	return 0;
+}
+
+/* @t is gone: its name and the fd names it held go with it. */
+void scn_named_task_forget(struct scn_call *c, struct scn_task *t)
+{
+	struct scn_named_task **pp = &c->s->named_tasks, *e;
+	struct scn_fd_entry **fp = &c->s->fds, *f;
+
+	while ((e = *pp)) {
+		if (e->task == t) {
+			*pp = e->next;
+			free(e->name);
+			free(e);
+		} else {
+			pp = &e->next;
+		}
+	}
+	while ((f = *fp)) {
+		if (f->task == t) {
+			*fp = f->next;
+			free(f->name);
+			free(f);
+		} else {
+			fp = &f->next;
+		}
+	}
+}
+
 void scn_names_free(struct vfsim_scenario *s)
 {
+	while (s->named_tasks) {
+		struct scn_named_task *e = s->named_tasks;
+
+		s->named_tasks = e->next;
+		free(e->name);
+		free(e);
+	}
 	while (s->keys) {
 		struct scn_key_entry *e = s->keys;
 

@@ -15,6 +15,7 @@
 struct scn_task_entry;
 struct scn_fd_entry;
 struct scn_key_entry;
+struct scn_named_task;
 
 struct vfsim_scenario {
 	const struct scn_sys *sys;	/* the backend's calls */
@@ -46,6 +47,7 @@ struct vfsim_scenario {
 	char **what_argv;		/* until scn_what() writes it out */
 	char what[512];			/* ... there */
 	char detail[512];		/* scn_set_detail() */
+	struct scn_named_task *named_tasks;	/* `task NAME fork`, newest first */
 };
 
 /* "vfsim: FILE:LINE: <msg>" on s->err (no LINE while lineno is 0). */

@@ -126,6 +126,19 @@ struct scn_sys {
 	/* The mount tree of @t's namespace, as vfsim_tree_render(). */
 	long (*tree)(struct scn_task *t, FILE *out,
 		     const struct vfsim_tree_opts *o);
+
+	/* ---- tasks and mount namespaces (docs/namespaces.md) ---- */
+	/* clone(2) of @parent with @flags (CLONE_FS, CLONE_FILES,
+	 * CLONE_NEWNS): the child in *@child.  0 or -errno. */
+	long (*task_fork)(struct scn_task *parent, unsigned long flags,
+			  struct scn_task **child);
+	/* @t exits and is gone (not the init task). */
+	void (*task_exit)(struct scn_task *t);
+	long (*unshare)(struct scn_task *t, unsigned long flags);
+	long (*setns)(struct scn_task *t, int fd, int nstype);
+	/* @t opens /proc/PID/ns/mnt of @target: an fd of @t, or -errno. */
+	long (*open_task_mntns)(struct scn_task *t, struct scn_task *target,
+				unsigned int flags);
 };
 
 extern const struct scn_sys scn_sys_model;	/* @b: a struct vfsim */

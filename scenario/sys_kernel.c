@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -385,6 +386,58 @@ static long k_fanotify_mark(struct scn_task *t, int fd, unsigned int flags,
 			L(path));
 }
 
+/* ---- tasks and mount namespaces: real processes (kernel_task.c) ---- */
+
+static long k_task_fork(struct scn_task *parent, unsigned long flags,
+			struct scn_task **child)
+{
+	return scn_ktask_clone(parent->k, parent, (int)flags, child);
+}
+
+static void k_task_exit(struct scn_task *t)
+{
+	scn_ktask_end(t->k, t);
+}
+
+static long k_unshare(struct scn_task *t, unsigned long flags)
+{
+	return SCN_KSYS(t, SYS_unshare, L(flags));
+}
+
+/*
+ * In the task, after setns(2): the namespace's root is the sandbox's
+ * base (kdiff-base, kernel_task.c), under the scenario's root on /tmp,
+ * where the model's namespaces have their root.  Enter that as the
+ * sandbox's boot did: the task ends with the same root and cwd as the
+ * model's (the top of what is mounted at the scenario's root).
+ */
+static long setns_enter(struct scn_task *t, void *arg)
+{
+	const long *a = arg;
+
+	if (syscall(SYS_setns, (int)a[0], (int)a[1]) < 0)
+		return -errno;
+	if (chdir("/tmp") < 0 || chroot(".") < 0 || chdir("/") < 0)
+		return -errno;
+	return 0;
+}
+
+static long k_setns(struct scn_task *t, int fd, int nstype)
+{
+	long a[2] = { fd, nstype };
+
+	return scn_ktask_run(t, setns_enter, a);
+}
+
+static long k_open_task_mntns(struct scn_task *t, struct scn_task *target,
+			      unsigned int flags)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "%d/ns/mnt", (int)target->pid);
+	return SCN_KSYS(t, SYS_openat, t->k->procfd, L(path), O_RDONLY | (int)flags);
+}
+
 const struct scn_sys scn_sys_kernel = {
 	.name = "kernel",
 	.boot = k_boot,
@@ -432,6 +485,11 @@ const struct scn_sys scn_sys_kernel = {
 	.fanotify_mark = k_fanotify_mark,
 	.mountinfo = scn_kmountinfo,
 	.tree = scn_ktree,
+	.task_fork = k_task_fork,
+	.task_exit = k_task_exit,
+	.unshare = k_unshare,
+	.setns = k_setns,
+	.open_task_mntns = k_open_task_mntns,
 };
 
 /* The backend, its init task in a private mount namespace: 0, or -errno

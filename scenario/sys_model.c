@@ -289,6 +289,38 @@ static long m_tree(struct scn_task *t, FILE *out,
 	return vfsim_tree_render(T(t), out, o);
 }
 
+static long m_task_fork(struct scn_task *parent, unsigned long flags,
+			struct scn_task **child)
+{
+	struct vfsim_task *vt;
+	int ret = vfsim_task_fork(T(parent), flags, &vt);
+
+	if (ret == 0)
+		*child = scn_task_of(vt);
+	return ret;
+}
+
+static void m_task_exit(struct scn_task *t)
+{
+	vfsim_task_exit(T(t));
+}
+
+static long m_unshare(struct scn_task *t, unsigned long flags)
+{
+	return vfsim_unshare(T(t), flags);
+}
+
+static long m_setns(struct scn_task *t, int fd, int nstype)
+{
+	return vfsim_setns(T(t), fd, nstype);
+}
+
+static long m_open_task_mntns(struct scn_task *t, struct scn_task *target,
+			      unsigned int flags)
+{
+	return vfsim_open_task_mntns(T(t), T(target), flags);
+}
+
 const struct scn_sys scn_sys_model = {
 	.name = "model",
 	.boot = m_boot,
@@ -336,4 +368,9 @@ const struct scn_sys scn_sys_model = {
 	.fanotify_mark = m_fanotify_mark,
 	.mountinfo = m_mountinfo,
 	.tree = m_tree,
+	.task_fork = m_task_fork,
+	.task_exit = m_task_exit,
+	.unshare = m_unshare,
+	.setns = m_setns,
+	.open_task_mntns = m_open_task_mntns,
 };

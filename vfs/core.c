@@ -166,6 +166,7 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns,
 	spin_lock_init(&v->dcache_lock);
 	spin_lock_init(&v->tasks_lock);
 	INIT_LIST_HEAD(&v->tasks);
+	INIT_LIST_HEAD(&v->mnt_namespaces);
 	mutex_init(&v->pipe_mnt_lock);
 	mutex_init(&v->anon_inode_mnt_lock);
 	v->clock_ns = clock_ns;

@@ -116,7 +116,7 @@ char *d_path(const struct path *path, char *buf, int buflen)
 	char *res = buf + buflen;
 	int error;
 
-	get_fs_root(&current->fs, &root);
+	get_fs_root(current->fs, &root);
 	prepend(&res, &buflen, "", 1);
 	error = prepend_path(path, &root, &res, &buflen);
 	path_put(&root);

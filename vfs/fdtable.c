@@ -50,7 +50,7 @@ void fput(struct file *f)
 
 struct file *fget_raw(unsigned int fd)
 {
-	struct files_struct *files = &current->files;
+	struct files_struct *files = current->files;
 	struct file *f = NULL;
 
 	spin_lock(&files->file_lock);
@@ -99,7 +99,7 @@ static int expand_files(struct files_struct *files, unsigned int nr)
 /* Install @file at the lowest free fd; the table takes the reference. */
 int fd_install_new(struct file *file, unsigned int flags)
 {
-	struct files_struct *files = &current->files;
+	struct files_struct *files = current->files;
 	unsigned int fd;
 	int err;
 
@@ -122,7 +122,7 @@ int fd_install_new(struct file *file, unsigned int flags)
 
 int close_fd(unsigned int fd)
 {
-	struct files_struct *files = &current->files;
+	struct files_struct *files = current->files;
 	struct file *f = NULL;
 
 	spin_lock(&files->file_lock);
@@ -137,11 +137,56 @@ int close_fd(unsigned int fd)
 	return 0;
 }
 
-void files_release(struct task_struct *t)
+/*
+ * dup_fd - a copy of @oldf's table for a child without CLONE_FILES (or an
+ * unshare(CLONE_FILES)): the same open files at the same numbers, each
+ * with one more reference.  The copy is sized as the original, so it
+ * needs one allocation besides itself.
+ */
+struct files_struct *dup_fd(struct files_struct *oldf, int *errorp)
 {
-	struct files_struct *files = &t->files;
+	struct files_struct *newf = kzalloc(sizeof(*newf), GFP_KERNEL);
+	unsigned int fd, max;
+
+	*errorp = -ENOMEM;
+	if (!newf)
+		return NULL;
+	atomic_set(&newf->count, 1);
+	spin_lock_init(&newf->file_lock);
+	spin_lock(&oldf->file_lock);
+	/* Allocate without the lock, as 5.8's alloc_fdtable() does; the
+	 * table may have grown meanwhile (another thread of the task). */
+	while ((max = oldf->max_fds) > newf->max_fds) {
+		spin_unlock(&oldf->file_lock);
+		kfree(newf->fd);
+		newf->fd = kcalloc(max, sizeof(*newf->fd), GFP_KERNEL);
+		if (!newf->fd) {
+			spin_lock_destroy(&newf->file_lock);
+			kfree(newf);
+			return NULL;
+		}
+		newf->max_fds = max;
+		spin_lock(&oldf->file_lock);
+	}
+	for (fd = 0; fd < oldf->max_fds; fd++) {
+		struct file *f = oldf->fd[fd];
+
+		if (f)
+			atomic_inc(&f->f_count);
+		newf->fd[fd] = f;
+	}
+	spin_unlock(&oldf->file_lock);
+	*errorp = 0;
+	return newf;
+}
+
+/* The last task using @files is gone: close everything in it. */
+void put_files_struct(struct files_struct *files)
+{
 	unsigned int fd;
 
+	if (!atomic_dec_and_test(&files->count))
+		return;
 	for (fd = 0; fd < files->max_fds; fd++) {
 		struct file *f = files->fd[fd];
 
@@ -149,6 +194,6 @@ void files_release(struct task_struct *t)
 		fput(f);
 	}
 	kfree(files->fd);
-	files->fd = NULL;
-	files->max_fds = 0;
+	spin_lock_destroy(&files->file_lock);
+	kfree(files);
 }

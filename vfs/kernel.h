@@ -83,6 +83,9 @@ struct vfsim {
 	struct list_head expiry_list;	/* vfsim_mnt_set_expiry() puts mounts here */
 	struct list_head umount_list;	/* unmounted, waiting for namespace_unlock */
 	struct mnt_namespace *init_mnt_ns;
+	/* Every numbered mount namespace, oldest first (vfs/mnt_ns.c), under
+	 * namespace_sem. */
+	struct list_head mnt_namespaces;
 	/*
 	 * fanotify mount events (vfs/fanotify.c): mounts whose attach or
 	 * detach namespace_unlock() reports (6.15's notify_list, under

@@ -220,6 +220,11 @@ struct mnt_namespace {
 	/* Written under namespace_sem and mount_lock (commit_tree(),
 	 * umount_tree()); read under namespace_sem (count_mounts()). */
 	unsigned int mounts;
+	/* Mounts an attach in progress has admitted and not yet committed
+	 * here (5.8's pending_mounts: count_mounts() adds, the attach's end
+	 * clears), so that one attach's copies into this namespace, from
+	 * several of its peers, fit together.  Under namespace_sem. */
+	unsigned int pending_mounts;
 	/*
 	 * Model-only, for the invariant checker: how many times a mount was
 	 * hashed where another one already was (mnt_change_mountpoint() onto
@@ -238,6 +243,9 @@ struct mnt_namespace {
 	 */
 	struct list_head fsnotify_marks;
 	unsigned int n_fsnotify_marks;
+	/* On v->mnt_namespaces while numbered (ns_id != 0), under
+	 * namespace_sem (vfs/mnt_ns.c). */
+	struct list_head mnt_ns_list;
 };
 
 static inline void lock_ns_list(struct mnt_namespace *ns)
@@ -319,6 +327,13 @@ int path_mount(const char *dev_name, struct path *path, const char *type_page,
 int path_umount(struct path *path, int flags);
 struct mnt_namespace *alloc_mnt_ns(struct vfsim *v);
 void put_mnt_ns(struct mnt_namespace *ns);
+/* mnt_ns.c: namespaces beyond the first */
+struct fs_struct;
+void mnt_ns_tree_add(struct mnt_namespace *ns);
+struct mnt_namespace *lookup_mnt_ns(struct vfsim *v, u64 id);
+struct mnt_namespace *copy_mnt_ns(unsigned long flags, struct mnt_namespace *ns,
+				  bool other_userns, struct fs_struct *new_fs);
+int mntns_install(struct mnt_namespace *mnt_ns);
 /* Queue @m's attach or detach for namespace_unlock() to report (6.15). */
 void mnt_notify_add(struct mount *m);
 int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,

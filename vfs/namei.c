@@ -439,7 +439,7 @@ static int path_init(struct nameidata *nd, int dfd, const char *name,
 	nd->total_link_count = 0;
 	nd->root_set = false;
 	nd->ref_walk = false;
-	get_fs_root(&t->fs, &nd->root);
+	get_fs_root(t->fs, &nd->root);
 	if (*name == '/') {
 		nd->root_set = true;
 		nd->path = nd->root;
@@ -447,7 +447,7 @@ static int path_init(struct nameidata *nd, int dfd, const char *name,
 		return 0;
 	}
 	if (dfd == AT_FDCWD) {
-		get_fs_pwd(&t->fs, &nd->path);
+		get_fs_pwd(t->fs, &nd->path);
 		return 0;
 	}
 	{

@@ -689,11 +689,13 @@ static unsigned int count_tree(struct mount *mnt)
 
 int count_mounts(struct mnt_namespace *ns, struct mount *mnt)
 {
-	struct vfsim *v = ns->kernel;
-	unsigned int mounts = count_tree(mnt);
+	unsigned int max = ns->kernel->mount_max;
+	unsigned int mounts = count_tree(mnt), old = ns->mounts;
+	unsigned int pending = ns->pending_mounts, sum = old + pending;
 
-	if (ns->mounts >= v->mount_max || mounts > v->mount_max - ns->mounts)
+	if (old > sum || pending > sum || max < sum || mounts > max - sum)
 		return -ENOSPC;
+	ns->pending_mounts = pending + mounts;
 	return 0;
 }
 
@@ -812,8 +814,10 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *top_mnt,
 		if (q)
 			mnt_change_mountpoint(child, smp, q);
 		child->mnt.mnt_flags &= ~MNT_LOCKED;
+		child->mnt_parent->mnt_ns->pending_mounts = 0;
 		commit_tree(child);
 	}
+	ns->pending_mounts = 0;
 	put_mountpoint(smp);
 	unlock_mount_hash(v);
 	return 0;
@@ -821,12 +825,14 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *top_mnt,
 out_cleanup_ids:
 	while (tree_list.next) {
 		child = hlist_entry(tree_list.next, struct mount, mnt_hash);
+		child->mnt_parent->mnt_ns->pending_mounts = 0;
 		/* umount_mnt() takes it off tree_list through mnt_hash. */
 		umount_tree(child, UMOUNT_SYNC);
 	}
 	unlock_mount_hash(v);
 	cleanup_group_ids(source_mnt, NULL);
 out:
+	ns->pending_mounts = 0;
 	lock_mount_hash(v);
 	put_mountpoint(smp);
 	unlock_mount_hash(v);
@@ -1078,7 +1084,7 @@ static int do_umount(struct mount *mnt, int flags)
 	int retval;
 
 	if (flags & MNT_EXPIRE) {
-		if (&mnt->mnt == current->fs.root.mnt ||
+		if (&mnt->mnt == current->fs->root.mnt ||
 		    flags & (MNT_FORCE | MNT_DETACH))
 			return -EINVAL;
 		/* Our path reference and the tree's: anything more is a user. */
@@ -1092,7 +1098,7 @@ static int do_umount(struct mount *mnt, int flags)
 	 * "Unmounting" the task's root without MNT_DETACH remounts it
 	 * read-only instead, as the kernel does for the root of the system.
 	 */
-	if (&mnt->mnt == current->fs.root.mnt && !(flags & MNT_DETACH)) {
+	if (&mnt->mnt == current->fs->root.mnt && !(flags & MNT_DETACH)) {
 		struct fs_context fc = {
 			.fs_type = sb->s_type,
 			.root = sb->s_root,
@@ -1423,7 +1429,7 @@ static int can_move_mount_beneath(const struct path *from,
 		return -EINVAL;
 	if (path_overmounted(from))
 		return -EINVAL;
-	if (&mnt_to->mnt == current->fs.root.mnt)
+	if (&mnt_to->mnt == current->fs->root.mnt)
 		return -EINVAL;
 	if (parent_mnt_to == current->nsproxy_mnt_ns->root)
 		return -EINVAL;
@@ -2080,6 +2086,7 @@ struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
 	INIT_LIST_HEAD(&ns->list);
 	spin_lock_init(&ns->ns_lock);
 	INIT_LIST_HEAD(&ns->fsnotify_marks);
+	INIT_LIST_HEAD(&ns->mnt_ns_list);
 	ns->seq = 1;
 	ns->kernel = v;
 	return ns;
@@ -2098,6 +2105,7 @@ void put_mnt_ns(struct mnt_namespace *ns)
 		ns->root->mnt.mnt_flags &= ~MNT_LOCKED;
 		umount_tree(ns->root, 0);
 	}
+	list_del_init(&ns->mnt_ns_list);
 	unlock_mount_hash(v);
 	namespace_unlock(v);
 	fsnotify_mntns_delete(ns);
@@ -2129,8 +2137,7 @@ int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 		return -ENOMEM;
 	}
 	/* 6.18 numbers namespaces that are not anonymous (fsmount(),
-	 * open_tree() clones: ID 0); this is the instance's one. */
-	ns->ns_id = ++v->mnt_ns_id_ctr;
+	 * open_tree() clones: ID 0); this is the instance's first. */
 	m = real_mount(mnt);
 	m->mnt_ns = ns;
 	ns->root = m;
@@ -2138,13 +2145,16 @@ int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,
 	list_add(&m->mnt_list, &ns->list);
 	mnt->mnt_flags |= MNT_LOCKED | MNT_RELATIME;
 	v->init_mnt_ns = ns;
+	namespace_lock(v);
+	mnt_ns_tree_add(ns);
+	namespace_unlock(v);
 	current->nsproxy_mnt_ns = ns;
 	atomic_inc(&ns->count);
 
 	root.mnt = mnt;
 	root.dentry = mnt->mnt_root;
-	set_fs_pwd(&current->fs, &root);
-	set_fs_root(&current->fs, &root);
+	set_fs_pwd(current->fs, &root);
+	set_fs_root(current->fs, &root);
 	return 0;
 }
 

@@ -10,9 +10,10 @@
 
 #include <vfs/kernel.h>
 
-/* A file of the current task's mount namespace, as an fd: @flags 0 or
- * O_CLOEXEC (else -EINVAL); -ENOMEM, -EMFILE. */
-long ksys_open_mntns(unsigned int flags);
+/* A file of @target's mount namespace (/proc/PID/ns/mnt), as an fd of
+ * the current task: @flags 0 or O_CLOEXEC (else -EINVAL); -EACCES if
+ * the current task may not look at @target; -ENOMEM, -EMFILE. */
+long ksys_open_mntns(struct task_struct *target, unsigned int flags);
 
 /* The mount namespace @dentry is a namespace file of, or NULL (6.18's
  * mnt_ns_from_dentry()).  The file holds a reference on it. */

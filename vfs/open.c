@@ -247,7 +247,7 @@ long ksys_chdir(const char __user *filename)
 		return err;
 	err = inode_permission(path.dentry->d_inode, MAY_EXEC);
 	if (!err)
-		set_fs_pwd(&current->fs, &path);
+		set_fs_pwd(current->fs, &path);
 	path_put(&path);
 	return err;
 }
@@ -263,7 +263,7 @@ long ksys_fchdir(int fd)
 	if (d_is_dir(f->f_path.dentry)) {
 		err = inode_permission(f->f_path.dentry->d_inode, MAY_EXEC);
 		if (!err)
-			set_fs_pwd(&current->fs, &f->f_path);
+			set_fs_pwd(current->fs, &f->f_path);
 	}
 	fput(f);
 	return err;
@@ -281,7 +281,7 @@ long ksys_chroot(const char __user *filename)
 	if (!err && !capable(CAP_SYS_CHROOT))
 		err = -EPERM;
 	if (!err)
-		set_fs_root(&current->fs, &path);
+		set_fs_root(current->fs, &path);
 	path_put(&path);
 	return err;
 }

@@ -276,43 +276,7 @@ struct propagation {
 	struct mount *last_dest, *first_source, *last_source, *dest_master;
 	struct mountpoint *mp;
 	struct hlist_head *list;
-	/* ns->pending_mounts of the kernel: mounts of this attach not yet
-	 * committed to the destination namespace */
-	struct mnt_namespace *ns;
-	unsigned int pending;
 };
-
-static unsigned int count_tree_mounts(struct mount *mnt)
-{
-	unsigned int n = 0;
-	struct mount *p;
-
-	for (p = mnt; p; p = next_mnt(p, mnt))
-		n++;
-	return n;
-}
-
-/*
- * count_mounts() for a propagated copy.  The kernel's count_mounts() adds
- * each tree it admits to ns->pending_mounts, so the source and all its
- * copies together must fit under fs.mount-max; checking each copy against
- * ns->mounts alone would let a propagated mount overshoot the limit.
- */
-static int count_propagated_mounts(struct propagation *pr, struct mount *m,
-				   struct mount *copy)
-{
-	struct mnt_namespace *ns = m->mnt_ns;
-	unsigned int max = ns->kernel->mount_max;
-	unsigned int mounts = count_tree_mounts(copy), sum;
-
-	if (ns != pr->ns)
-		return count_mounts(ns, copy);
-	sum = ns->mounts + pr->pending;
-	if (sum < ns->mounts || max < sum || mounts > max - sum)
-		return -ENOSPC;
-	pr->pending += mounts;
-	return 0;
-}
 
 static int propagate_one(struct propagation *pr, struct mount *m)
 {
@@ -370,7 +334,10 @@ static int propagate_one(struct propagation *pr, struct mount *m)
 	pr->last_dest = m;
 	pr->last_source = child;
 	hlist_add_head(&child->mnt_hash, pr->list);
-	return count_propagated_mounts(pr, m, child);
+	/* The copy must fit in its namespace beside what this attach has
+	 * admitted there already (ns->pending_mounts: the source, when the
+	 * copy is in the destination's namespace, and other copies). */
+	return count_mounts(m->mnt_ns, child);
 }
 
 /*
@@ -388,10 +355,6 @@ int propagate_mnt(struct mount *dest_mnt, struct mountpoint *dest_mp,
 		.mp = dest_mp,
 		.list = tree_list,
 		.dest_master = dest_mnt->mnt_master,
-		.ns = dest_mnt->mnt_ns,
-		/* a new tree was admitted by attach_recursive_mnt(); a moved
-		 * one is in ns->mounts already */
-		.pending = IS_MNT_NEW(source_mnt) ? count_tree_mounts(source_mnt) : 0,
 	};
 	struct mount *m, *n;
 	int ret = 0;

@@ -469,7 +469,7 @@ long do_mountinfo(char __user *ubuf, size_t size)
 	size_t bufsize = 4096;
 	long ret;
 
-	get_fs_root(&current->fs, &p.root);
+	get_fs_root(current->fs, &p.root);
 	for (;;) {
 		m.buf = kvmalloc(bufsize, GFP_KERNEL);
 		ret = -ENOMEM;

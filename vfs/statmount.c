@@ -132,13 +132,12 @@ static int copy_mnt_id_req(const struct mnt_id_req __user *req,
 }
 
 /*
- * The namespace a request names: by ID, by a namespace fd (one of
- * vfsim_open_mntns(), vfs/nsfs.c; 6.18 refuses any other file with
- * -EINVAL), or the caller's.  An instance has one mount namespace, its
- * tasks' (5.8's unshare(CLONE_NEWNS) is not in the model), so an ID is
- * either that one's or unknown, and a namespace fd is of that one.  So
- * 6.18's test that a caller asking about another namespace holds
- * CAP_SYS_ADMIN over it never has a case.
+ * The namespace a request names, with a reference: by ID (any numbered
+ * namespace of the instance, 6.18's lookup_mnt_ns(); -ENOENT if none, or
+ * if it is not the caller's and the caller lacks CAP_SYS_ADMIN, as
+ * 6.18's statmount and listmount answer then), by a namespace fd (one of
+ * vfsim_open_mntns(); 6.18 refuses any other file with -EINVAL), or the
+ * caller's.  The caller puts it with put_mnt_ns().
  */
 static struct mnt_namespace *grab_requested_mnt_ns(const struct mnt_id_req *kreq)
 {
@@ -147,17 +146,46 @@ static struct mnt_namespace *grab_requested_mnt_ns(const struct mnt_id_req *kreq
 
 	if (kreq->mnt_ns_id && kreq->mnt_ns_fd)
 		return ERR_PTR(-EINVAL);
-	if (kreq->mnt_ns_id)
-		return ns->ns_id == kreq->mnt_ns_id ? ns : ERR_PTR(-ENOENT);
+	if (kreq->mnt_ns_id) {
+		ns = lookup_mnt_ns(current_kernel(), kreq->mnt_ns_id);
+		if (!ns)
+			return ERR_PTR(-ENOENT);
+		if (ns != current->nsproxy_mnt_ns && !ns_capable_sys_admin()) {
+			put_mnt_ns(ns);
+			return ERR_PTR(-ENOENT);
+		}
+		return ns;
+	}
 	if (kreq->mnt_ns_fd) {
 		f = fget(kreq->mnt_ns_fd);
 		if (!f)
 			return ERR_PTR(-EBADF);
 		ns = proc_ns_file(f) ? mnt_ns_from_dentry(f->f_path.dentry) : NULL;
+		if (ns)
+			atomic_inc(&ns->count);
 		fput(f);
 		return ns ? ns : ERR_PTR(-EINVAL);
 	}
+	atomic_inc(&ns->count);
 	return ns;
+}
+
+/*
+ * The root a request's paths are relative to and its reachability is
+ * checked against (6.18's grab_requested_root()): the caller's root in
+ * its own namespace; in another, that namespace's root.  (6.18 takes the
+ * first mount on the namespace's root, the real root over rootfs; the
+ * model's namespaces have no rootfs beneath: the root is theirs.)
+ */
+static void grab_requested_root(struct mnt_namespace *ns, struct path *root)
+{
+	if (ns == current->nsproxy_mnt_ns) {
+		get_fs_root(current->fs, root);
+		return;
+	}
+	root->mnt = &ns->root->mnt;
+	root->dentry = ns->root->mnt.mnt_root;
+	path_get(root);
 }
 
 /* The mount of @ns whose unique ID is @id (6.18's lookup_mnt_in_ns()). */
@@ -490,7 +518,7 @@ static int do_statmount(struct kstatmount *s, u64 mnt_id, struct mnt_namespace *
 	if (!m)
 		return -ENOENT;
 	s->mnt = &m->mnt;
-	get_fs_root(&current->fs, &s->root);
+	grab_requested_root(ns, &s->root);
 
 	/* A mount outside the caller's root takes CAP_SYS_ADMIN. */
 	if (!is_path_reachable(m, m->mnt.mnt_root, &s->root) &&
@@ -611,8 +639,10 @@ long ksys_statmount(const struct mnt_id_req __user *req,
 		return PTR_ERR(ns);
 
 	ks = kmalloc(sizeof(*ks), GFP_KERNEL);
-	if (!ks)
+	if (!ks) {
+		put_mnt_ns(ns);
 		return -ENOMEM;
+	}
 retry:
 	ret = prepare_kstatmount(ks, &kreq, buf, bufsize, seq_size);
 	if (!ret) {
@@ -628,6 +658,7 @@ retry:
 	if (retry_statmount(ret, &seq_size))
 		goto retry;
 	kfree(ks);
+	put_mnt_ns(ns);
 	return ret;
 }
 
@@ -703,7 +734,7 @@ static long do_listmount(struct mnt_namespace *ns, u64 mnt_parent_id,
 	size_t n = 0;
 	long ret;
 
-	get_fs_root(&current->fs, &root);
+	grab_requested_root(ns, &root);
 	if (mnt_parent_id == LSMT_ROOT) {
 		orig = root;
 	} else {
@@ -784,6 +815,7 @@ long ksys_listmount(const struct mnt_id_req __user *req,
 	ret = do_listmount(ns, kreq.mnt_id, kreq.param, kmnt_ids, nr_mnt_ids,
 			   flags & LISTMOUNT_REVERSE);
 	up_read(&v->namespace_sem);
+	put_mnt_ns(ns);
 	if (ret > 0 && copy_to_user(mnt_ids, kmnt_ids, (size_t)ret * sizeof(*kmnt_ids)))
 		ret = -EFAULT;
 out:

@@ -48,8 +48,81 @@ void set_fs_pwd(struct fs_struct *fs, const struct path *path)
 		path_put(&old);
 }
 
-struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent,
-			       kuid_t uid, kgid_t gid)
+/* copy_fs_struct(): the child's own root, cwd and umask, as @old has them. */
+struct fs_struct *copy_fs_struct(struct fs_struct *old)
+{
+	struct fs_struct *fs = kzalloc(sizeof(*fs), GFP_KERNEL);
+
+	if (!fs)
+		return NULL;
+	fs->users = 1;
+	spin_lock_init(&fs->lock);
+	spin_lock(&old->lock);
+	fs->umask = old->umask;
+	fs->root = old->root;
+	fs->pwd = old->pwd;
+	spin_unlock(&old->lock);
+	if (fs->root.dentry)
+		path_get(&fs->root);
+	if (fs->pwd.dentry)
+		path_get(&fs->pwd);
+	return fs;
+}
+
+void free_fs_struct(struct fs_struct *fs)
+{
+	if (fs->root.dentry)
+		path_put(&fs->root);
+	if (fs->pwd.dentry)
+		path_put(&fs->pwd);
+	spin_lock_destroy(&fs->lock);
+	kfree(fs);
+}
+
+/* The task leaves its fs_struct; the last user frees it. */
+void exit_fs(struct task_struct *t)
+{
+	struct fs_struct *fs = t->fs;
+	int users;
+
+	if (!fs)
+		return;
+	spin_lock(&fs->lock);
+	users = --fs->users;
+	spin_unlock(&fs->lock);
+	t->fs = NULL;
+	if (!users)
+		free_fs_struct(fs);
+}
+
+void exit_files(struct task_struct *t)
+{
+	struct files_struct *files = t->files;
+
+	if (!files)
+		return;
+	t->files = NULL;
+	put_files_struct(files);
+}
+
+static struct files_struct *alloc_files_struct(void)
+{
+	struct files_struct *files = kzalloc(sizeof(*files), GFP_KERNEL);
+
+	if (!files)
+		return NULL;
+	atomic_set(&files->count, 1);
+	spin_lock_init(&files->file_lock);
+	return files;
+}
+
+/*
+ * A task with @parent's root, cwd, umask, keyrings and namespace, the
+ * given credentials and an fd table of its own: empty (@files NULL) or
+ * @files (whose reference it takes).  NULL: out of memory.
+ */
+struct task_struct *__task_alloc(struct vfsim *v, const struct task_struct *parent,
+				 kuid_t uid, kgid_t gid)
 {
 	struct task_struct *t = kzalloc(sizeof(*t), GFP_KERNEL);
 
@@ -59,22 +132,46 @@ struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent
 	t->cred.uid = t->cred.euid = t->cred.fsuid = uid;
 	t->cred.gid = t->cred.egid = t->cred.fsgid = gid;
 	t->cred.cap_effective = uid == 0 ? ~0ULL : 0;
-	spin_lock_init(&t->fs.lock);
-	t->fs.umask = parent ? parent->fs.umask : 022;
-	spin_lock_init(&t->files.file_lock);
 	spin_lock_init(&t->sig_lock);
 	if (parent) {
-		get_fs_root((struct fs_struct *)&parent->fs, &t->fs.root);
-		get_fs_pwd((struct fs_struct *)&parent->fs, &t->fs.pwd);
 		t->nsproxy_mnt_ns = parent->nsproxy_mnt_ns;
 		if (t->nsproxy_mnt_ns)
 			atomic_inc(&t->nsproxy_mnt_ns->count);
 		key_fork(t, parent);
 	}
+	return t;
+}
+
+/* Make @t visible: a PID and a place on the instance's task list. */
+void task_publish(struct vfsim *v, struct task_struct *t)
+{
 	spin_lock(&v->tasks_lock);
 	t->pid = ++v->next_pid;
 	list_add_tail(&t->tasks, &v->tasks);
 	spin_unlock(&v->tasks_lock);
+}
+
+struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent,
+			       kuid_t uid, kgid_t gid)
+{
+	struct task_struct *t = __task_alloc(v, parent, uid, gid);
+	struct fs_struct init_fs = { .umask = 022 };
+
+	if (!t)
+		return NULL;
+	if (parent) {
+		t->fs = copy_fs_struct(parent->fs);
+	} else {
+		spin_lock_init(&init_fs.lock);
+		t->fs = copy_fs_struct(&init_fs);
+		spin_lock_destroy(&init_fs.lock);
+	}
+	t->files = alloc_files_struct();
+	if (!t->fs || !t->files) {
+		task_free(t);
+		return NULL;
+	}
+	task_publish(v, t);
 	return t;
 }
 
@@ -82,21 +179,19 @@ struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent
 void task_free(struct task_struct *t)
 {
 	struct vfsim *v = t->kernel;
+	struct mnt_namespace *ns;
 
-	files_release(t);
+	exit_files(t);
 	exit_keys(t);
-	if (t->fs.root.dentry)
-		path_put(&t->fs.root);
-	if (t->fs.pwd.dentry)
-		path_put(&t->fs.pwd);
-	t->fs.root.dentry = t->fs.pwd.dentry = NULL;
-	if (t->nsproxy_mnt_ns)
-		put_mnt_ns(t->nsproxy_mnt_ns);
+	exit_fs(t);
 	spin_lock(&v->tasks_lock);
-	list_del(&t->tasks);
+	ns = t->nsproxy_mnt_ns;
+	t->nsproxy_mnt_ns = NULL;
+	if (t->pid)
+		list_del(&t->tasks);
 	spin_unlock(&v->tasks_lock);
-	spin_lock_destroy(&t->fs.lock);
-	spin_lock_destroy(&t->files.file_lock);
+	if (ns)
+		put_mnt_ns(ns);
 	spin_lock_destroy(&t->sig_lock);
 	kfree(t);
 }

@@ -19,6 +19,7 @@
 #define CAP_DAC_READ_SEARCH	2
 #define CAP_FOWNER		3
 #define CAP_SYS_CHROOT		18
+#define CAP_SYS_PTRACE		19
 #define CAP_SYS_ADMIN		21
 
 struct cred {
@@ -27,7 +28,12 @@ struct cred {
 	u64 cap_effective;
 };
 
+/*
+ * CLONE_FS shares one fs_struct between tasks: users counts them (5.8's
+ * fs->users), under lock, and the last to leave frees it (free_fs_struct()).
+ */
 struct fs_struct {
+	int users;
 	spinlock_t lock;
 	umode_t umask;
 	struct path root, pwd;
@@ -79,7 +85,10 @@ struct file {
 #define FMODE_NEED_UNMOUNT	0x10000000
 void dissolve_on_fput(struct vfsmount *mnt);
 
+/* CLONE_FILES shares one table: count is 5.8's files->count, the tasks
+ * using it; the last put_files_struct() closes its files. */
 struct files_struct {
+	atomic_t count;
 	spinlock_t file_lock;
 	unsigned int max_fds;
 	struct file **fd;
@@ -92,8 +101,17 @@ struct task_struct {
 	struct list_head tasks;		/* on v->tasks */
 	struct vfsim *kernel;
 	struct cred cred;
-	struct fs_struct fs;
-	struct files_struct files;
+	/* Never NULL while the task lives; shared as CLONE_FS/CLONE_FILES
+	 * say (vfs/fork.c), changed only by the task itself (unshare). */
+	struct fs_struct *fs;
+	struct files_struct *files;
+	/*
+	 * 5.8 reaches the namespace through task->nsproxy, shared by
+	 * the tasks whose namespaces are all the same; the model has one kind
+	 * of namespace, so the task holds its reference itself.  Changed by
+	 * the task itself only (unshare, setns), read by others under
+	 * v->tasks_lock (the namespace file of another task).
+	 */
 	struct mnt_namespace *nsproxy_mnt_ns;
 	bool sigpending;
 	/* The wait queue an interruptible sleep is on, so that making a signal
@@ -118,7 +136,7 @@ static inline const struct cred *current_cred(void)
 {
 	return current ? &current->cred : &init_cred;
 }
-static inline umode_t current_umask(void) { return current->fs.umask; }
+static inline umode_t current_umask(void) { return current->fs->umask; }
 bool capable(int cap);
 static inline bool ns_capable_sys_admin(void) { return capable(CAP_SYS_ADMIN); }
 static inline bool signal_pending(struct task_struct *t) { return READ_ONCE(t->sigpending); }
@@ -132,12 +150,27 @@ int fd_install_new(struct file *file, unsigned int flags);
 int close_fd(unsigned int fd);
 struct file *alloc_file_path(const struct path *path, unsigned int flags,
 			     const struct file_operations *fop);
-void files_release(struct task_struct *t);
+struct files_struct *dup_fd(struct files_struct *oldf, int *errorp);
+void put_files_struct(struct files_struct *files);
 
 /* task.c */
 struct task_struct *task_alloc(struct vfsim *v, const struct task_struct *parent,
 			       kuid_t uid, kgid_t gid);
 void task_free(struct task_struct *t);
+struct task_struct *__task_alloc(struct vfsim *v, const struct task_struct *parent,
+				 kuid_t uid, kgid_t gid);
+void task_publish(struct vfsim *v, struct task_struct *t);
+struct fs_struct *copy_fs_struct(struct fs_struct *old);
+void free_fs_struct(struct fs_struct *fs);
+void exit_fs(struct task_struct *t);
+void exit_files(struct task_struct *t);
+
+/* fork.c: clone and unshare of what the model has (kernel/fork.c, kernel/nsproxy.c) */
+int task_fork(struct task_struct *parent, unsigned long clone_flags,
+	      struct task_struct **childp);
+void task_exit(struct task_struct *t);
+long ksys_unshare(unsigned long unshare_flags);
+long ksys_setns(int fd, int nstype);
 void get_fs_root(struct fs_struct *fs, struct path *root);
 void get_fs_pwd(struct fs_struct *fs, struct path *pwd);
 void set_fs_root(struct fs_struct *fs, const struct path *path);

@@ -218,8 +218,48 @@ VFSIM_API struct vfsim_task *vfsim_init_task(struct vfsim *v);
  */
 VFSIM_API int vfsim_task_create(struct vfsim *v, uid_t uid, gid_t gid,
 				struct vfsim_task **out);
-/** Exit a task: its fds are closed.  The init task cannot be destroyed. */
+/** Exit a task: its fds are closed, its root, cwd and namespace dropped
+ * (as vfsim_task_exit()).  The init task cannot be destroyed. */
 VFSIM_API void vfsim_task_destroy(struct vfsim_task *t);
+
+/*
+ * Many mount namespaces (docs/namespaces.md): tasks fork and exit, leave
+ * their namespace (unshare) or enter another (setns), as Linux 5.8 does.
+ * vfsim_task_create() is a fork of the init task with new credentials and
+ * an empty fd table; vfsim_task_destroy() is vfsim_task_exit().
+ */
+/**
+ * vfsim_task_fork - clone(2) of @parent: the child (in *@child) has
+ * @parent's credentials, root, cwd, umask, fds and mount namespace.
+ * @clone_flags (<sched.h>): CLONE_FS shares the root, cwd and umask,
+ * CLONE_FILES the fd table, CLONE_NEWNS gives the child a copy of the
+ * namespace (CAP_SYS_ADMIN, else -EPERM; with CLONE_FS -EINVAL).
+ * CLONE_NEWUSER and any other flag: -EINVAL (not modelled yet).
+ * 0, or -EINVAL, -EPERM, -ENOMEM.
+ */
+VFSIM_API int vfsim_task_fork(struct vfsim_task *parent, unsigned long clone_flags,
+			      struct vfsim_task **child);
+/** The task exits: fds closed, root, cwd and namespace dropped (a
+ * namespace no task and no file holds dies).  Not the init task. */
+VFSIM_API void vfsim_task_exit(struct vfsim_task *t);
+/**
+ * vfsim_unshare - unshare(2): CLONE_NEWNS (a copy of the namespace; it
+ * implies CLONE_FS), CLONE_FS, CLONE_FILES; CLONE_THREAD, CLONE_SIGHAND,
+ * CLONE_VM, CLONE_SYSVSEM do nothing (a task is one thread).  The other
+ * namespaces, CLONE_NEWUSER included, are -EINVAL (not modelled yet), as
+ * is any unknown flag.  0, or -EINVAL, -EPERM, -ENOMEM.
+ */
+VFSIM_API long vfsim_unshare(struct vfsim_task *t, unsigned long flags);
+/**
+ * vfsim_setns - setns(2) with a namespace fd (vfsim_open_mntns(),
+ * vfsim_open_task_mntns()); @nstype 0 or CLONE_NEWNS.  The task's root and
+ * cwd become the namespace's root.  -EBADF, -EINVAL (not a namespace file,
+ * a wrong @nstype, a detached tree's namespace, an fs_struct shared by
+ * CLONE_FS), -EPERM (CAP_SYS_ADMIN and CAP_SYS_CHROOT needed).
+ */
+VFSIM_API long vfsim_setns(struct vfsim_task *t, int fd, int nstype);
+/** The PID the model gave @t (1 for the init task), or -1. */
+VFSIM_API int vfsim_task_pid(const struct vfsim_task *t);
 
 /* Capabilities, as bits (1ULL << CAP_*) of linux/capability.h. */
 #define VFSIM_CAP_DAC_OVERRIDE (1ULL << 1)
@@ -816,6 +856,15 @@ VFSIM_API long vfsim_mount_setattr(struct vfsim_task *t, int dfd, const char *pa
  * -ENOMEM, -EMFILE.
  */
 VFSIM_API long vfsim_open_mntns(struct vfsim_task *t, unsigned int flags);
+/**
+ * vfsim_open_task_mntns - what @t gets from open("/proc/PID/ns/mnt") of
+ * @target: an fd of @target's mount namespace.  -EACCES unless @t is
+ * @target, has its uids and gids, or CAP_SYS_PTRACE (ptrace_may_access()).
+ * The fd answers NS_GET_MNTNS_ID and NS_GET_NSTYPE through vfsim_ioctl()
+ * (<vfsim/uapi/linux/nsfs.h>).
+ */
+VFSIM_API long vfsim_open_task_mntns(struct vfsim_task *t, struct vfsim_task *target,
+				     unsigned int flags);
 
 /**
  * vfsim_fanotify_init - fanotify_init(2) as Linux 6.18 checks it: an fd

@@ -26,6 +26,14 @@ MS_UNBINDABLE = 1 << 17
 MS_PRIVATE = 1 << 18
 MS_SLAVE = 1 << 19
 MS_SHARED = 1 << 20
+# clone(2)/unshare(2) flags the model has (<sched.h>; docs/namespaces.md)
+CLONE_FS = 0x00000200
+CLONE_FILES = 0x00000400
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUSER = 0x10000000
+# nsfs ioctls (<vfsim/uapi/linux/nsfs.h>)
+NS_GET_NSTYPE = 0xb703
+NS_GET_MNTNS_ID = 0x8008b705
 MS_RELATIME = 1 << 21
 MS_STRICTATIME = 1 << 24
 MS_LAZYTIME = 1 << 25

@@ -290,5 +290,38 @@ class Task(Syscalls, MountApi, Successors, FanotifyMixin, FsinfoMixin,
     def caps(self, bits):
         lib.vfsim_task_set_caps(self.ptr, u64_arg(bits, "caps"))
 
+    # ---- fork, exit, unshare, setns (docs/namespaces.md) ------------------
+
+    def fork(self, flags=0):
+        """vfsim_task_fork(): a child of this task (CLONE_FS, CLONE_FILES,
+        CLONE_NEWNS), with its credentials, root, cwd, fds and namespace."""
+        out = _lib.T()
+        check(lib.vfsim_task_fork(self.ptr, u64_arg(flags, "flags"),
+                                  ctypes.byref(out)), "vfsim_task_fork")
+        t = Task(self.instance, out.value)
+        self.instance._tasks.append(t)
+        return t
+
+    def exit(self):
+        """vfsim_task_exit(): as destroy()."""
+        self.destroy()
+
+    def unshare(self, flags):
+        return check(lib.vfsim_unshare(self.ptr, u64_arg(flags, "flags")),
+                     "vfsim_unshare")
+
+    def setns(self, fd, nstype=0):
+        return check(lib.vfsim_setns(self.ptr, int(fd), int(nstype)), "vfsim_setns")
+
+    def open_task_mntns(self, target, flags=0):
+        """open("/proc/PID/ns/mnt") of @target: a namespace fd of this task."""
+        return check(lib.vfsim_open_task_mntns(self.ptr, target.ptr,
+                                               u32_arg(flags, "flags")),
+                     "vfsim_open_task_mntns")
+
+    @property
+    def pid(self):
+        return lib.vfsim_task_pid(self.ptr)
+
     def set_signal_pending(self, pending=True):
         lib.vfsim_task_set_signal_pending(self.ptr, bool(pending))

@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -142,6 +143,44 @@ VT_TEST(api_invariants, namespace_count, "empty", peers_slave_plain)
 	mp->mnt_ns->mounts++;
 	broken("namespace counts 8 mounts, its list 7, the tree 7");
 	mp->mnt_ns->mounts--;
+	clean();
+}
+
+/* Many namespaces (vfs/mnt_ns.c): each listed one numbered, counted by
+ * its holders, each task in a listed one, the first one listed. */
+VT_TEST(api_invariants, namespaces, "empty", peers_slave_plain)
+{
+	struct vfsim_task *c;
+	struct mnt_namespace *ns, *cns;
+	struct task_struct *ct;
+	u64 id;
+
+	cr_assert_eq(vfsim_task_fork(t, CLONE_NEWNS, &c), 0);
+	ct = (struct task_struct *)c;
+	cns = ct->nsproxy_mnt_ns;
+	ns = v->init_mnt_ns;
+	clean();
+	atomic_inc(&cns->count);
+	broken("namespace 5: count 2, holders 1");
+	atomic_set(&cns->count, 0);
+	broken("namespace 5: listed with no reference");
+	atomic_set(&cns->count, 1);
+	id = cns->seq;
+	cns->seq = 99;
+	broken("namespace 5: listed but numbered 99");
+	cns->seq = id;
+	cns->pending_mounts = 3;
+	broken("namespace 5: 3 mounts pending outside an attach");
+	cns->pending_mounts = 0;
+	list_del_init(&cns->mnt_ns_list);
+	broken("task 2: in no listed namespace");
+	list_add_tail(&cns->mnt_ns_list, &v->mnt_namespaces);
+	clean();
+	list_del_init(&ns->mnt_ns_list);
+	broken("the first namespace is not listed");
+	list_add(&ns->mnt_ns_list, &v->mnt_namespaces);
+	clean();
+	vfsim_task_exit(c);
 	clean();
 }
 
