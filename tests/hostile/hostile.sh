@@ -122,6 +122,11 @@ fsinfo -J >/dev/full            | 1  | vfsim: write error on standard output: No
 watch -J >/dev/full             | 1  | vfsim: watch_begin.scn: write error on the output* | $V watch -J >/dev/full
 fsinfo -J into a closed pipe    | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V fsinfo -J /home
 tree -lrJ >/dev/full            | 1  | vfsim: write error on standard output: No space left on device | $V tree -lrJ >/dev/full
+--version >/dev/full, unbuffered| 1  | vfsim: write error on standard output: No space left on device | stdbuf -o0 $V --version >/dev/full
+run --help >/dev/full, unbuffered| 1 | vfsim: write error on standard output: No space left on device | stdbuf -o0 $V run --help >/dev/full
+tree -J >/dev/full, unbuffered  | 1  | vfsim: write error on standard output: No space left on device | stdbuf -o0 $V tree -J >/dev/full
+tree -J >/dev/full, 1 KiB buffer| 1  | vfsim: write error on standard output: No space left on device | stdbuf -o1024 $V tree -J >/dev/full
+tree -J into a closed pipe, unbuffered | 1 | vfsim: write error on standard output: Broken pipe | closed_pipe stdbuf -o0 $V tree -J
 tree -J into a closed pipe      | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree -J
 tree --dot into a closed pipe   | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree --dot
 mntinfo into a closed pipe      | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V mntinfo
