@@ -26,6 +26,7 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/check_dirty.h>
 #include <vfs/fanotify.h>
 #include <vfs/fs_context.h>
 #include <vfs/kernel.h>
@@ -54,12 +55,7 @@ void checker_fail(struct checker *c, const char *fmt, ...)
  * made the checker scan every fd table for every mount.  There are few of
  * them (two per task and its open files), so a count is a linear scan.
  */
-struct path_holders {
-	struct vfsmount **mnt;
-	size_t nr;
-};
-
-static void gather_path_holders(struct vfsim *v, struct path_holders *h)
+void gather_path_holders(struct vfsim *v, struct path_holders *h)
 {
 	struct task_struct *t;
 	size_t cap = 0;
@@ -97,7 +93,7 @@ static int path_refs(const struct path_holders *h, struct mount *m)
 	return n;
 }
 
-static void check_mount(struct vfsim *v, const struct path_holders *held, struct mnt_namespace *ns,
+void check_mount(struct vfsim *v, const struct path_holders *held, struct mnt_namespace *ns,
 			struct mount *m, struct checker *c)
 {
 	struct mount *child, *p;
@@ -159,6 +155,18 @@ static void check_mount(struct vfsim *v, const struct path_holders *held, struct
 		     m->mnt_id, mnt_get_count(m), expect, children, path_refs(held, m));
 
 	check_propagation(ns, m, c);
+}
+
+/* fanotify's per-mount state of @m, a mount of @ns (vfs/fanotify.c). */
+void check_mount_notify(struct mnt_namespace *ns, struct mount *m,
+			       struct checker *c)
+{
+	if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
+	    m->mnt_t_flags)
+		checker_fail(c, "mount %d: fanotify notify state left set", m->mnt_id);
+	if (m->prev_ns != ns && (m != ns->root || m->prev_ns))
+		checker_fail(c, "mount %d: last reported in another namespace",
+			     m->mnt_id);
 }
 
 /*
@@ -246,6 +254,31 @@ static int fs_context_refs(struct vfsim *v, struct super_block *sb)
 	return n;
 }
 
+/* @sb's active count against its mounts and contexts.  Caller holds
+ * mount_lock and sb_lock. */
+void check_super(struct vfsim *v, struct super_block *sb, struct checker *c)
+{
+	int mounts = 0;
+	struct mount *mi;
+
+	list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
+		mounts++;
+	mounts += fs_context_refs(v, sb);
+	if (atomic_read(&sb->s_active) != mounts)
+		checker_fail(c, "superblock %s (id %llu): s_active %d, mounts and contexts %d",
+			     sb->s_id, (unsigned long long)sb->s_unique_id,
+			     atomic_read(&sb->s_active), mounts);
+}
+
+/* What holds outside namespace_sem, whatever changed: O(1). */
+void check_lists(struct vfsim *v, struct checker *c)
+{
+	if (!list_empty(&v->umount_list))
+		checker_fail(c, "umount list not empty outside namespace_sem");
+	if (!list_empty(&v->notify_list))
+		checker_fail(c, "fanotify's notify list not empty outside namespace_sem");
+}
+
 int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 {
 	struct checker c = { .why = why, .len = len };
@@ -280,36 +313,17 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	if (listed != ns->mounts || walked != ns->mounts)
 		checker_fail(&c, "namespace counts %u mounts, its list %u, the tree %u",
 		     ns->mounts, listed, walked);
-	if (!list_empty(&v->umount_list))
-		checker_fail(&c, "umount list not empty outside namespace_sem");
-	if (!list_empty(&v->notify_list))
-		checker_fail(&c, "fanotify's notify list not empty outside namespace_sem");
-	list_for_each_entry(m, &ns->list, mnt_list) {
-		if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
-		    m->mnt_t_flags)
-			checker_fail(&c, "mount %d: fanotify notify state left set", m->mnt_id);
-		if (m->prev_ns != ns && (m != ns->root || m->prev_ns))
-			checker_fail(&c, "mount %d: last reported in another namespace",
-				     m->mnt_id);
-	}
+	check_lists(v, &c);
+	list_for_each_entry(m, &ns->list, mnt_list)
+		check_mount_notify(ns, m, &c);
 	if (fsnotify_check_marks(ns) < 0)
 		checker_fail(&c, "fanotify marks of the namespace inconsistent");
 
 	/* s_mounts changes under mount_lock */
 	read_seqlock_excl(&v->mount_lock);
 	spin_lock(&v->sb_lock);
-	list_for_each_entry(sb, &v->super_blocks, s_list) {
-		int mounts = 0;
-		struct mount *mi;
-
-		list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
-			mounts++;
-		mounts += fs_context_refs(v, sb);
-		if (atomic_read(&sb->s_active) != mounts)
-			checker_fail(&c, "superblock %s (id %llu): s_active %d, mounts and contexts %d",
-			     sb->s_id, (unsigned long long)sb->s_unique_id,
-			     atomic_read(&sb->s_active), mounts);
-	}
+	list_for_each_entry(sb, &v->super_blocks, s_list)
+		check_super(v, sb, &c);
 	spin_unlock(&v->sb_lock);
 	read_sequnlock_excl(&v->mount_lock);
 
@@ -318,6 +332,11 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	list_for_each_entry(sb, &v->super_blocks, s_list)
 		if (sb->s_root)
 			check_mount_watch_marks(v, sb->s_root, &c);
+
+	/* Everything was looked at: what changed before is old news. */
+	while (mnt_check_next_dirty(v))
+		;
+	v->check_lines = 0;
 
 	up_write(&v->namespace_sem);
 	vfsim_leave(&e);
