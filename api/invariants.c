@@ -93,8 +93,41 @@ static int path_refs(const struct path_holders *h, struct mount *m)
 	return n;
 }
 
+/* @child, on @m's child list: its links, hash and mountpoint. */
+void check_child(struct mnt_namespace *ns, struct mount *m, struct mount *child,
+		 struct checker *c)
+{
+	if (child->mnt_parent != m)
+		checker_fail(c, "mount %d: child %d names parent %d", m->mnt_id,
+		     child->mnt_id, child->mnt_parent->mnt_id);
+	if (hlist_unhashed(&child->mnt_hash))
+		checker_fail(c, "mount %d: child %d is not hashed", m->mnt_id,
+			     child->mnt_id);
+	else if (__lookup_mnt(&m->mnt, child->mnt_mountpoint) != child &&
+		 !ns->hash_conflicts)
+		/*
+		 * Two children on one mountpoint.  5.8 makes them in one
+		 * way only: mnt_change_mountpoint() onto an occupied
+		 * mountpoint, when attach_recursive_mnt() tucks a mount
+		 * under a propagated copy whose root is already
+		 * overmounted (a copy of a tree with a mount on its own
+		 * root), and when restore_mounts() later hangs such a
+		 * mount back where its unmounted parent was.  Linux 6.17
+		 * tucks it under the topmost overmount instead ("prevent
+		 * mount hash conflicts", ffdc52fbbd58; docs/kernel-diff.md).
+		 * The namespace counts those moves (hash_conflicts); with
+		 * none, a second child is a bug.
+		 */
+		checker_fail(c, "mount %d: child %d shares its mountpoint with "
+			     "another child", m->mnt_id, child->mnt_id);
+	if (!child->mnt_mp || child->mnt_mp->m_dentry != child->mnt_mountpoint)
+		checker_fail(c, "mount %d: mountpoint record disagrees", child->mnt_id);
+	if (!d_mountpoint(child->mnt_mountpoint))
+		checker_fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
+}
+
 void check_mount(struct vfsim *v, const struct path_holders *held, struct mnt_namespace *ns,
-			struct mount *m, struct checker *c)
+		 struct mount *m, bool all_children, struct checker *c)
 {
 	struct mount *child, *p;
 	unsigned int children = 0, steps = 0;
@@ -120,33 +153,8 @@ void check_mount(struct vfsim *v, const struct path_holders *held, struct mnt_na
 
 	list_for_each_entry(child, &m->mnt_mounts, mnt_child) {
 		children++;
-		if (child->mnt_parent != m)
-			checker_fail(c, "mount %d: child %d names parent %d", m->mnt_id,
-			     child->mnt_id, child->mnt_parent->mnt_id);
-		if (hlist_unhashed(&child->mnt_hash))
-			checker_fail(c, "mount %d: child %d is not hashed", m->mnt_id,
-				     child->mnt_id);
-		else if (__lookup_mnt(&m->mnt, child->mnt_mountpoint) != child &&
-			 !ns->hash_conflicts)
-			/*
-			 * Two children on one mountpoint.  5.8 makes them in one
-			 * way only: mnt_change_mountpoint() onto an occupied
-			 * mountpoint, when attach_recursive_mnt() tucks a mount
-			 * under a propagated copy whose root is already
-			 * overmounted (a copy of a tree with a mount on its own
-			 * root), and when restore_mounts() later hangs such a
-			 * mount back where its unmounted parent was.  Linux 6.17
-			 * tucks it under the topmost overmount instead ("prevent
-			 * mount hash conflicts", ffdc52fbbd58; docs/kernel-diff.md).
-			 * The namespace counts those moves (hash_conflicts); with
-			 * none, a second child is a bug.
-			 */
-			checker_fail(c, "mount %d: child %d shares its mountpoint with "
-				     "another child", m->mnt_id, child->mnt_id);
-		if (!child->mnt_mp || child->mnt_mp->m_dentry != child->mnt_mountpoint)
-			checker_fail(c, "mount %d: mountpoint record disagrees", child->mnt_id);
-		if (!d_mountpoint(child->mnt_mountpoint))
-			checker_fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
+		if (all_children)
+			check_child(ns, m, child, c);
 	}
 
 	expect = 1 + (int)children + path_refs(held, m);
@@ -306,7 +314,7 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 			checker_fail(&c, "the tree walk does not end (cycle)");
 			break;
 		}
-		check_mount(v, &held, ns, m, &c);
+		check_mount(v, &held, ns, m, true, &c);
 	}
 	kfree(held.mnt);
 	check_peer_group_ids(ns, &c);

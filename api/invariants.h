@@ -3,6 +3,7 @@
 #ifndef _VFSIM_VFS_INVARIANTS_H
 #define _VFSIM_VFS_INVARIANTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <vfs/kernel.h>
@@ -26,9 +27,14 @@ struct path_holders {
 };
 void gather_path_holders(struct vfsim *v, struct path_holders *h);
 
-/* @m, a mount of @ns's tree: its links, children, ID and count. */
+/* @child, on @m's child list: its links, hash and mountpoint. */
+void check_child(struct mnt_namespace *ns, struct mount *m, struct mount *child,
+		 struct checker *c);
+/* @m, a mount of @ns's tree: its links, ID and count, and with
+ * @all_children check_child() of each child. */
 void check_mount(struct vfsim *v, const struct path_holders *held,
-		 struct mnt_namespace *ns, struct mount *m, struct checker *c);
+		 struct mnt_namespace *ns, struct mount *m, bool all_children,
+		 struct checker *c);
 /* fanotify's per-mount state of @m, a mount of @ns. */
 void check_mount_notify(struct mnt_namespace *ns, struct mount *m,
 			struct checker *c);

@@ -33,6 +33,19 @@ static bool linked_in(struct mnt_namespace *ns, struct mount *m)
 	return m == ns->root;
 }
 
+/* @m's child link leads round to its parent's list head, not another's
+ * (the full check sees it from the parent, which may not be marked). */
+static bool on_parent_list(struct mnt_namespace *ns, struct mount *m)
+{
+	struct list_head *pos;
+	unsigned int steps = 0;
+
+	for (pos = m->mnt_child.next; pos != &m->mnt_parent->mnt_mounts; pos = pos->next)
+		if (pos == &m->mnt_child || ++steps > ns->mounts)
+			return false;
+	return true;
+}
+
 static void check_one(struct vfsim *v, const struct path_holders *held,
 		      struct mnt_namespace *ns, struct mount *m,
 		      unsigned long gen, struct checker *c)
@@ -45,7 +58,13 @@ static void check_one(struct vfsim *v, const struct path_holders *held,
 	if (m->mnt_ns == ns && list_empty(&m->mnt_list))
 		checker_fail(c, "mount %d: in the namespace but not on its list",
 			     m->mnt_id);
-	check_mount(v, held, ns, m, c);
+	if (mnt_has_parent(m) && !on_parent_list(ns, m))
+		checker_fail(c, "mount %d: on the child list of another mount than its parent %d",
+			     m->mnt_id, m->mnt_parent->mnt_id);
+	/* A parent's other children are checked when they change. */
+	check_mount(v, held, ns, m, false, c);
+	if (mnt_has_parent(m))
+		check_child(ns, m->mnt_parent, m, c);
 	check_mount_notify(ns, m, c);
 	read_seqlock_excl(&v->mount_lock);
 	spin_lock(&v->sb_lock);

@@ -61,7 +61,8 @@ struct vfsim_scenario_opts {
 	const char *name;	/* the input's name in reports; NULL: "-" */
 	FILE *err;		/* where reports go; NULL: stderr */
 	bool trace;		/* echo each line to the output as "> LINE" */
-	bool check;		/* vfsim_check_invariants() after every line */
+	bool check;		/* vfsim_check_changed() after every line,
+				 * vfsim_check_invariants() at the end */
 	bool quiet;		/* `note` lines print nothing */
 };
 
