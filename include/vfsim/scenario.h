@@ -230,6 +230,16 @@ VFSIM_API int vfsim_scenario_set_result(struct vfsim_scenario *s,
 					vfsim_scenario_result_fn fn, void *arg);
 
 /**
+ * vfsim_scenario_run_kernel_results - vfsim_scenario_run_kernel() with
+ * @fn(result, @arg) after every line (vfsim_scenario_set_result(); NULL:
+ * none): `vfsim run -J --kernel`.  The input is still checked whole
+ * before the first line runs.
+ */
+VFSIM_API int vfsim_scenario_run_kernel_results(FILE *in, FILE *out,
+						const struct vfsim_scenario_opts *opts,
+						vfsim_scenario_result_fn fn, void *arg);
+
+/**
  * vfsim_scenario_line - run one line of scenario text, @line (without its
  * newline; a CR at its end is cut off), named line @lineno of @name (NULL:
  * "-") in reports, echoed as "> LINE" if @trace: what an interactive

@@ -114,10 +114,6 @@ int cmd_run(int argc, char **argv)
 		tool_usage_error("run", "no scenario file");
 		return TOOL_EXIT_USAGE;
 	}
-	if (json && kernel) {
-		tool_usage_error("run", "-J runs on the model only, not with --kernel");
-		return TOOL_EXIT_USAGE;
-	}
 
 	if (strcmp(file, "-") == 0) {
 		in = stdin;
@@ -134,7 +130,9 @@ int cmd_run(int argc, char **argv)
 			return TOOL_EXIT_NOINPUT;
 		}
 	}
-	if (kernel)
+	if (kernel && json)
+		status = run_lines(NULL, in, &opts, true, false);
+	else if (kernel)
 		status = vfsim_scenario_run_kernel(in, stdout, &opts);
 	else
 		status = run_on_new_kernel(in, &opts, json,
