@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 		{ "--mounts", .ul = &mounts },
 		{ "--fan", .ul = &fan },
 		{ "--clock", .str = &clock_name },
-		{ NULL },
+		{ .name = NULL },
 	};
 	double (*clock)(void);
 	double plain, checked;
