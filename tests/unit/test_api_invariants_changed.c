@@ -371,3 +371,36 @@ VT_TEST(api_invariants_changed, engine_names_the_line, "empty", setup)
 	atomic_dec(&mp->mnt_count);
 	clean(NULL);
 }
+
+/* What only the whole namespace shows, broken by the last line: the full
+ * check at the end of the run reports it. */
+static void count_hook(struct vfsim *vm, int point, const void *obj, void *arg)
+{
+	(void)vm; (void)obj; (void)arg;
+	if (point == VFSIM_TESTING_LOCK_MOUNT && hook_hits++ == 0)
+		mp->mnt_ns->mounts++;
+}
+
+VT_TEST(api_invariants_changed, engine_checks_all_at_the_end, "empty", setup)
+{
+	static const char text[] = "mkdir /p/i\nmount tmpfs i /p/i\n";
+	char err[1024] = "";
+	FILE *in, *e;
+	int status;
+
+	hook_hits = 0;
+	vfsim_testing_set_hook(v, count_hook, NULL);
+	in = fmemopen((char *)text, sizeof(text) - 1, "r");
+	e = fmemopen(err, sizeof(err) - 1, "w");
+	cr_assert(in && e);
+	status = vfsim_scenario_run(v, in, stdout, &(const struct vfsim_scenario_opts){
+		.name = "end.scn", .err = e, .check = true });
+	fclose(e);
+	fclose(in);
+	vfsim_testing_set_hook(v, NULL, NULL);
+	cr_expect_neq(status, 0);
+	cr_expect(strstr(err, "end.scn: invariant violated at the end of the run: "
+			 "namespace counts 9 mounts, its list 8, the tree 8"), "err: '%s'", err);
+	mp->mnt_ns->mounts--;
+	clean(NULL);
+}
