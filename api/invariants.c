@@ -26,6 +26,7 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/check_dirty.h>
 #include <vfs/fanotify.h>
 #include <vfs/fs_context.h>
 #include <vfs/kernel.h>
@@ -55,11 +56,6 @@ void checker_fail(struct checker *c, const char *fmt, ...)
  * made the checker scan every fd table for every mount.  There are few of
  * them (two per task and its open files), so a count is a linear scan.
  */
-struct path_holders {
-	struct vfsmount **mnt;
-	size_t nr;
-};
-
 /* Does a task before @t on the list use the fs_struct (@fs) or fd table
  * (@files) @t uses?  CLONE_FS and CLONE_FILES share them: count once. */
 static bool shared_earlier(struct vfsim *v, struct task_struct *t, bool fs)
@@ -98,7 +94,7 @@ static bool file_seen_before(struct vfsim *v, struct task_struct *t,
 	return false;
 }
 
-static void gather_path_holders(struct vfsim *v, struct path_holders *h)
+void gather_path_holders(struct vfsim *v, struct path_holders *h)
 {
 	struct task_struct *t;
 	size_t cap = 0;
@@ -143,8 +139,41 @@ static int path_refs(const struct path_holders *h, struct mount *m)
 	return n;
 }
 
-static void check_mount(struct vfsim *v, const struct path_holders *held, struct mnt_namespace *ns,
-			struct mount *m, struct checker *c)
+/* @child, on @m's child list: its links, hash and mountpoint. */
+void check_child(struct mnt_namespace *ns, struct mount *m, struct mount *child,
+		 struct checker *c)
+{
+	if (child->mnt_parent != m)
+		checker_fail(c, "mount %d: child %d names parent %d", m->mnt_id,
+		     child->mnt_id, child->mnt_parent->mnt_id);
+	if (hlist_unhashed(&child->mnt_hash))
+		checker_fail(c, "mount %d: child %d is not hashed", m->mnt_id,
+			     child->mnt_id);
+	else if (__lookup_mnt(&m->mnt, child->mnt_mountpoint) != child &&
+		 !ns->hash_conflicts)
+		/*
+		 * Two children on one mountpoint.  5.8 makes them in one
+		 * way only: mnt_change_mountpoint() onto an occupied
+		 * mountpoint, when attach_recursive_mnt() tucks a mount
+		 * under a propagated copy whose root is already
+		 * overmounted (a copy of a tree with a mount on its own
+		 * root), and when restore_mounts() later hangs such a
+		 * mount back where its unmounted parent was.  Linux 6.17
+		 * tucks it under the topmost overmount instead ("prevent
+		 * mount hash conflicts", ffdc52fbbd58; docs/kernel-diff.md).
+		 * The namespace counts those moves (hash_conflicts); with
+		 * none, a second child is a bug.
+		 */
+		checker_fail(c, "mount %d: child %d shares its mountpoint with "
+			     "another child", m->mnt_id, child->mnt_id);
+	if (!child->mnt_mp || child->mnt_mp->m_dentry != child->mnt_mountpoint)
+		checker_fail(c, "mount %d: mountpoint record disagrees", child->mnt_id);
+	if (!d_mountpoint(child->mnt_mountpoint))
+		checker_fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
+}
+
+void check_mount(struct vfsim *v, const struct path_holders *held, struct mnt_namespace *ns,
+		 struct mount *m, bool all_children, struct checker *c)
 {
 	struct mount *child, *p;
 	unsigned int children = 0, steps = 0;
@@ -170,33 +199,8 @@ static void check_mount(struct vfsim *v, const struct path_holders *held, struct
 
 	list_for_each_entry(child, &m->mnt_mounts, mnt_child) {
 		children++;
-		if (child->mnt_parent != m)
-			checker_fail(c, "mount %d: child %d names parent %d", m->mnt_id,
-			     child->mnt_id, child->mnt_parent->mnt_id);
-		if (hlist_unhashed(&child->mnt_hash))
-			checker_fail(c, "mount %d: child %d is not hashed", m->mnt_id,
-				     child->mnt_id);
-		else if (__lookup_mnt(&m->mnt, child->mnt_mountpoint) != child &&
-			 !ns->hash_conflicts)
-			/*
-			 * Two children on one mountpoint.  5.8 makes them in one
-			 * way only: mnt_change_mountpoint() onto an occupied
-			 * mountpoint, when attach_recursive_mnt() tucks a mount
-			 * under a propagated copy whose root is already
-			 * overmounted (a copy of a tree with a mount on its own
-			 * root), and when restore_mounts() later hangs such a
-			 * mount back where its unmounted parent was.  Linux 6.17
-			 * tucks it under the topmost overmount instead ("prevent
-			 * mount hash conflicts", ffdc52fbbd58; docs/kernel-diff.md).
-			 * The namespace counts those moves (hash_conflicts); with
-			 * none, a second child is a bug.
-			 */
-			checker_fail(c, "mount %d: child %d shares its mountpoint with "
-				     "another child", m->mnt_id, child->mnt_id);
-		if (!child->mnt_mp || child->mnt_mp->m_dentry != child->mnt_mountpoint)
-			checker_fail(c, "mount %d: mountpoint record disagrees", child->mnt_id);
-		if (!d_mountpoint(child->mnt_mountpoint))
-			checker_fail(c, "mount %d: mountpoint dentry not DCACHE_MOUNTED", child->mnt_id);
+		if (all_children)
+			check_child(ns, m, child, c);
 	}
 
 	expect = 1 + (int)children + path_refs(held, m);
@@ -205,6 +209,18 @@ static void check_mount(struct vfsim *v, const struct path_holders *held, struct
 		     m->mnt_id, mnt_get_count(m), expect, children, path_refs(held, m));
 
 	check_propagation(ns, m, c);
+}
+
+/* fanotify's per-mount state of @m, a mount of @ns (vfs/fanotify.c). */
+void check_mount_notify(struct mnt_namespace *ns, struct mount *m,
+			       struct checker *c)
+{
+	if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
+	    m->mnt_t_flags)
+		checker_fail(c, "mount %d: fanotify notify state left set", m->mnt_id);
+	if (m->prev_ns != ns && (m != ns->root || m->prev_ns))
+		checker_fail(c, "mount %d: last reported in another namespace",
+			     m->mnt_id);
 }
 
 /*
@@ -316,7 +332,7 @@ static void check_namespace(struct vfsim *v, const struct path_holders *held,
 			checker_fail(c, "the tree walk does not end (cycle)");
 			break;
 		}
-		check_mount(v, held, ns, m, c);
+		check_mount(v, held, ns, m, true, c);
 	}
 	if (listed != ns->mounts || walked != ns->mounts)
 		checker_fail(c, "namespace counts %u mounts, its list %u, the tree %u",
@@ -324,16 +340,9 @@ static void check_namespace(struct vfsim *v, const struct path_holders *held,
 	if (ns->pending_mounts)
 		checker_fail(c, "namespace %llu: %u mounts pending outside an attach",
 			     (unsigned long long)ns->ns_id, ns->pending_mounts);
-	list_for_each_entry(m, &ns->list, mnt_list) {
-		if (mnt_is_cursor(m))
-			continue;
-		if (!list_empty(&m->to_notify) || !list_empty(&m->mnt_notify_order) ||
-		    m->mnt_t_flags)
-			checker_fail(c, "mount %d: fanotify notify state left set", m->mnt_id);
-		if (m->prev_ns != ns && (m != ns->root || m->prev_ns))
-			checker_fail(c, "mount %d: last reported in another namespace",
-				     m->mnt_id);
-	}
+	list_for_each_entry(m, &ns->list, mnt_list)
+		if (!mnt_is_cursor(m))
+			check_mount_notify(ns, m, c);
 	if (fsnotify_check_marks(ns) < 0)
 		checker_fail(c, "fanotify marks of the namespace inconsistent");
 }
@@ -389,6 +398,31 @@ static void check_task_namespaces(struct vfsim *v, struct checker *c)
 	spin_unlock(&v->tasks_lock);
 }
 
+/* @sb's active count against its mounts and contexts.  Caller holds
+ * mount_lock and sb_lock. */
+void check_super(struct vfsim *v, struct super_block *sb, struct checker *c)
+{
+	int mounts = 0;
+	struct mount *mi;
+
+	list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
+		mounts++;
+	mounts += fs_context_refs(v, sb);
+	if (atomic_read(&sb->s_active) != mounts)
+		checker_fail(c, "superblock %s (id %llu): s_active %d, mounts and contexts %d",
+			     sb->s_id, (unsigned long long)sb->s_unique_id,
+			     atomic_read(&sb->s_active), mounts);
+}
+
+/* What holds outside namespace_sem, whatever changed: O(1). */
+void check_lists(struct vfsim *v, struct checker *c)
+{
+	if (!list_empty(&v->umount_list))
+		checker_fail(c, "umount list not empty outside namespace_sem");
+	if (!list_empty(&v->notify_list))
+		checker_fail(c, "fanotify's notify list not empty outside namespace_sem");
+}
+
 int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 {
 	struct checker c = { .why = why, .len = len };
@@ -412,26 +446,13 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	kfree(held.mnt);
 	check_peer_group_ids(v, &c);
 	check_task_namespaces(v, &c);
-	if (!list_empty(&v->umount_list))
-		checker_fail(&c, "umount list not empty outside namespace_sem");
-	if (!list_empty(&v->notify_list))
-		checker_fail(&c, "fanotify's notify list not empty outside namespace_sem");
+	check_lists(v, &c);
 
 	/* s_mounts changes under mount_lock */
 	read_seqlock_excl(&v->mount_lock);
 	spin_lock(&v->sb_lock);
-	list_for_each_entry(sb, &v->super_blocks, s_list) {
-		int mounts = 0;
-		struct mount *mi;
-
-		list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
-			mounts++;
-		mounts += fs_context_refs(v, sb);
-		if (atomic_read(&sb->s_active) != mounts)
-			checker_fail(&c, "superblock %s (id %llu): s_active %d, mounts and contexts %d",
-			     sb->s_id, (unsigned long long)sb->s_unique_id,
-			     atomic_read(&sb->s_active), mounts);
-	}
+	list_for_each_entry(sb, &v->super_blocks, s_list)
+		check_super(v, sb, &c);
 	spin_unlock(&v->sb_lock);
 	read_sequnlock_excl(&v->mount_lock);
 
@@ -440,6 +461,11 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	list_for_each_entry(sb, &v->super_blocks, s_list)
 		if (sb->s_root)
 			check_mount_watch_marks(v, sb->s_root, &c);
+
+	/* Everything was looked at: what changed before is old news. */
+	while (mnt_check_next_dirty(v))
+		;
+	v->check_lines = 0;
 
 	up_write(&v->namespace_sem);
 	vfsim_leave(&e);

@@ -88,14 +88,17 @@ static int run_op(struct vfsim_scenario *s, int argc, char **argv,
 	return VFSIM_SCENARIO_EXIT_OK;
 }
 
-static int check_invariants(struct vfsim_scenario *s)
+/* --check: after a line, what it changed (@full: everything, at the end). */
+static int check_invariants(struct vfsim_scenario *s, bool full)
 {
 	char why[512] = "", ebuf[128];
-	long ret = s->sys->check(s->backend, why, sizeof(why));
+	long ret = full ? s->sys->check(s->backend, why, sizeof(why)) :
+			  s->sys->check_changed(s->backend, why, sizeof(why));
 
 	if (ret == 0)
 		return VFSIM_SCENARIO_EXIT_OK;
-	scn_report(s, "invariant violated after this line: %s",
+	scn_report(s, full ? "invariant violated at the end of the run: %s" :
+		   "invariant violated after this line: %s",
 		   why[0] ? why : vfsim_scenario_strerror(ret, ebuf, sizeof(ebuf)));
 	return VFSIM_SCENARIO_EXIT_FAIL;
 }
@@ -117,7 +120,7 @@ static int run_line(struct vfsim_scenario *s, int argc, char **argv)
 	s->op_mountinfo = NULL;
 	status = run_op(s, argc, argv, "");
 	if (status == VFSIM_SCENARIO_EXIT_OK && s->check)
-		status = check_invariants(s);
+		status = check_invariants(s, false);
 	if (s->result_fn) {
 		const struct vfsim_scenario_result r = {
 			.name = s->file, .lineno = s->lineno,
@@ -492,6 +495,12 @@ int vfsim_scenario_end(struct vfsim_scenario *s)
 	/* What the verbs printed must have reached the output. */
 	errno = 0;
 	check_output(s, fflush(s->out) ? errno : 0);
+	/* --check: the whole tree once more, which a line's check leaves
+	 * to every K lines for some invariants (vfsim_check_changed()). */
+	if (s->check && !s->status) {
+		s->lineno = 0;
+		s->status = check_invariants(s, true);
+	}
 	/* Kernel warnings fail the run whatever else happened. */
 	warnings = s->v ? vfsim_warn_count(s->v) - s->warnings : 0;
 	if (warnings) {

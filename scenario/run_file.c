@@ -102,6 +102,13 @@ static int slurp(FILE *in, char **text, size_t *len)
 int vfsim_scenario_run_kernel(FILE *in, FILE *out,
 			      const struct vfsim_scenario_opts *opts)
 {
+	return vfsim_scenario_run_kernel_results(in, out, opts, NULL, NULL);
+}
+
+int vfsim_scenario_run_kernel_results(FILE *in, FILE *out,
+				      const struct vfsim_scenario_opts *opts,
+				      vfsim_scenario_result_fn fn, void *arg)
+{
 	const char *name = opts && opts->name ? opts->name : "-";
 	FILE *err = opts && opts->err ? opts->err : stderr;
 	struct vfsim_scenario *s;
@@ -131,6 +138,7 @@ int vfsim_scenario_run_kernel(FILE *in, FILE *out,
 		free(text);
 		return VFSIM_SCENARIO_EXIT_UNAVAILABLE;
 	}
+	vfsim_scenario_set_result(s, fn, arg);
 	mem = fmemopen(text, len ? len : 1, "r");
 	if (!mem) {
 		vfsim_scenario_end(s);

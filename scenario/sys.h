@@ -49,6 +49,9 @@ struct scn_sys {
 	long (*task_create)(void *b, uid_t uid, gid_t gid, struct scn_task **t);
 	/* `check`: the backend's own consistency, 0 or -EUCLEAN (@why). */
 	long (*check)(void *b, char *why, size_t len);
+	/* `--check` after a line: the same at the cost of what changed
+	 * (vfsim_check_changed()); the run ends with a full check. */
+	long (*check_changed)(void *b, char *why, size_t len);
 	/* Free the backend's state; its tasks end. */
 	void (*end)(void *b);
 

@@ -444,6 +444,7 @@ const struct scn_sys scn_sys_kernel = {
 	.init_task = k_init_task,
 	.task_create = k_task_create,
 	.check = k_check,
+	.check_changed = k_check,
 	.end = k_end,
 	.mkdir = k_mkdir,
 	.mkdir_p = k_mkdir_p,

@@ -41,6 +41,11 @@ static long m_check(void *b, char *why, size_t len)
 	return vfsim_check_invariants(b, why, len);
 }
 
+static long m_check_changed(void *b, char *why, size_t len)
+{
+	return vfsim_check_changed(b, why, len);
+}
+
 /* The instance is the caller's: it stays. */
 static void m_end(void *b)
 {
@@ -327,6 +332,7 @@ const struct scn_sys scn_sys_model = {
 	.init_task = m_init_task,
 	.task_create = m_task_create,
 	.check = m_check,
+	.check_changed = m_check_changed,
 	.end = m_end,
 	.mkdir = m_mkdir,
 	.mkdir_p = m_mkdir_p,

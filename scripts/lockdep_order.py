@@ -60,6 +60,7 @@ CLASSES = {
     "&t->files.file_lock": "files->file_lock",
     "&nn->nfs_client_lock": "nfs_client_lock",
     "&sbinfo->stat_lock": "a tmpfs's stat_lock",
+    "&v->check_lock": "check_lock",
 }
 
 

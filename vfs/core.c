@@ -12,6 +12,7 @@
 
 #include <linux/bug.h>
 #include <linux/slab.h>
+#include <vfs/check_dirty.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/anon_inodes.h>
@@ -162,6 +163,8 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns,
 	INIT_LIST_HEAD(&v->expiry_list);
 	INIT_LIST_HEAD(&v->umount_list);
 	INIT_LIST_HEAD(&v->notify_list);
+	spin_lock_init(&v->check_lock);
+	INIT_LIST_HEAD(&v->check_dirty);
 	seqlock_init(&v->rename_lock);
 	spin_lock_init(&v->dcache_lock);
 	spin_lock_init(&v->tasks_lock);
@@ -199,6 +202,8 @@ void kernel_teardown(struct vfsim *v)
 	struct task_struct *t, *n;
 	struct vfsim_entry e;
 
+	/* Nothing is checked any more: the teardown need not mark. */
+	mnt_check_track(v, false);
 	vfsim_enter_kernel(&e, v);
 	list_for_each_entry_safe(t, n, &v->tasks, tasks) {
 		if (t != v->init_task) {

@@ -92,6 +92,18 @@ struct vfsim {
 	 * namespace_sem).
 	 */
 	struct list_head notify_list;
+	/*
+	 * The invariant checker's dirty marks (vfs/check_dirty.h): while
+	 * check_track is set, the mounts changed since the last check, on
+	 * check_dirty by their mnt_check, under check_lock (a leaf).
+	 * check_lines counts the incremental checks since the last full one
+	 * (api/invariants_changed.c).
+	 */
+	spinlock_t check_lock;
+	struct list_head check_dirty;
+	bool check_track;
+	unsigned long check_lines;
+	unsigned long check_gen;	/* the incremental checks made */
 
 	/* Dentries */
 	seqlock_t rename_lock;

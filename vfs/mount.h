@@ -158,6 +158,13 @@ struct mount {
 	u64 mnt_id_unique;
 	struct cds_lfht_node mnt_id_unique_node;
 	int mnt_group_id;		/* peer group, 0 if not shared (above) */
+	/* On v->check_dirty, and whether it is (read without the lock to
+	 * skip a mark already made): under v->check_lock
+	 * (vfs/check_dirty.h).  mnt_check_gen: the incremental check that
+	 * last looked at the mount, under namespace_sem. */
+	bool mnt_check_marked;
+	struct list_head mnt_check;
+	unsigned long mnt_check_gen;
 	/* No lock, as in the kernel: set with xchg() by an expiry pass and
 	 * cleared with WRITE_ONCE by any mntput() (a use unexpires). */
 	int mnt_expiry_mark;

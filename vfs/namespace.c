@@ -25,6 +25,7 @@
 #include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <vfs/check_dirty.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/mount_api.h>
@@ -304,6 +305,7 @@ static struct mount *alloc_vfsmnt(struct vfsim *v, const char *name)
 	INIT_LIST_HEAD(&mnt->mnt_umount);
 	INIT_LIST_HEAD(&mnt->to_notify);
 	INIT_LIST_HEAD(&mnt->mnt_notify_order);
+	INIT_LIST_HEAD(&mnt->mnt_check);
 	INIT_HLIST_NODE(&mnt->mnt_mp_list);
 	cds_lfht_node_init(&mnt->mnt_id_node);
 	cds_lfht_node_init(&mnt->mnt_id_unique_node);
@@ -318,6 +320,7 @@ out_free:
 
 static void free_vfsmnt(struct vfsim *v, struct mount *mnt)
 {
+	mnt_check_forget(v, mnt);
 	kfree(mnt->mnt_devname);
 	mnt_free_id(v, mnt);
 	kfree_rcu(mnt, mnt_rcu);
@@ -331,6 +334,7 @@ int mnt_get_count(struct mount *mnt)
 void mnt_add_count(struct mount *mnt, int n)
 {
 	atomic_add(n, &mnt->mnt_count);
+	mnt_check_dirty(mnt);
 }
 
 struct vfsmount *mntget(struct vfsmount *m)
@@ -579,6 +583,8 @@ struct mountpoint *unhash_mnt(struct mount *mnt)
 	struct mountpoint *mp;
 
 	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
+	mnt_check_dirty(mnt);
+	mnt_check_dirty(mnt->mnt_parent);
 	mnt->mnt_parent = mnt;
 	mnt->mnt_mountpoint = mnt->mnt.mnt_root;
 	list_del_init(&mnt->mnt_child);
@@ -608,6 +614,7 @@ void mnt_set_mountpoint(struct mount *mnt, struct mountpoint *mp,
 		mnt_kernel(child_mnt)->nr_mounted++;
 	child_mnt->mnt_mountpoint = mp->m_dentry;
 	child_mnt->mnt_parent = mnt;
+	mnt_check_dirty(child_mnt);
 	child_mnt->mnt_mp = mp;
 	hlist_add_head(&child_mnt->mnt_mp_list, &mp->m_list);
 }
@@ -668,6 +675,7 @@ static void commit_tree(struct mount *mnt)
 	list_add_tail(&head, &mnt->mnt_list);
 	list_for_each_entry(m, &head, mnt_list) {
 		m->mnt_ns = n;
+		mnt_check_dirty(m);
 		mnt_notify_add(m);
 		count++;
 	}
@@ -711,6 +719,7 @@ void mnt_change_mountpoint(struct mount *parent, struct mountpoint *mp,
 	struct mount *old_parent = mnt->mnt_parent;
 
 	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
+	mnt_check_dirty(old_parent);
 	if (mnt->mnt_ns && __lookup_mnt(&parent->mnt, mp->m_dentry))
 		mnt->mnt_ns->hash_conflicts++;
 	list_del_init(&mnt->mnt_child);
@@ -977,6 +986,8 @@ static void umount_tree(struct mount *mnt, enum umount_tree_flags how)
 	 * up in reverse walk order, which is the order UNMOUNTs are posted). */
 	for (p = mnt; p; p = next_mnt(p, mnt)) {
 		p->mnt.mnt_flags |= MNT_UMOUNT;
+		mnt_check_dirty(p);
+		mnt_check_dirty(p->mnt_parent);
 		list_move(&p->mnt_list, &tmp_list);
 		/* 6.18 gathers in walk order, and reports in that order. */
 		if (watched)
@@ -1220,6 +1231,9 @@ struct mount *clone_mnt(struct mount *old, struct dentry *root, int flag)
 	list_add_tail(&mnt->mnt_instance, &sb->s_mounts);
 	unlock_mount_hash(v);
 
+	/* The copy joins @old's ring or slave list (and the new mount is
+	 * marked when it is attached). */
+	mnt_check_dirty_propagation(old);
 	if ((flag & CL_SLAVE) ||
 	    ((flag & CL_SHARED_TO_SLAVE) && IS_MNT_SHARED(old))) {
 		list_add(&mnt->mnt_slave, &old->mnt_slave_list);

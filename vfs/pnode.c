@@ -9,6 +9,7 @@
 
 #include <linux/bug.h>
 #include <linux/lockdep.h>
+#include <vfs/check_dirty.h>
 #include <vfs/kernel.h>
 #include <vfs/mount.h>
 #include <vfs/pnode.h>
@@ -138,6 +139,7 @@ void change_mnt_propagation(struct mount *mnt, int type)
 {
 	lockdep_assert_held_write(&mnt_kernel(mnt)->namespace_sem);
 	lockdep_assert_held(&mnt_kernel(mnt)->mount_lock);
+	mnt_check_dirty_propagation(mnt);
 	if (type == MS_SHARED) {
 		set_mnt_shared(mnt);
 		return;

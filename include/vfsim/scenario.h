@@ -61,7 +61,8 @@ struct vfsim_scenario_opts {
 	const char *name;	/* the input's name in reports; NULL: "-" */
 	FILE *err;		/* where reports go; NULL: stderr */
 	bool trace;		/* echo each line to the output as "> LINE" */
-	bool check;		/* vfsim_check_invariants() after every line */
+	bool check;		/* vfsim_check_changed() after every line,
+				 * vfsim_check_invariants() at the end */
 	bool quiet;		/* `note` lines print nothing */
 };
 
@@ -227,6 +228,16 @@ typedef void (*vfsim_scenario_result_fn)(const struct vfsim_scenario_result *r,
  */
 VFSIM_API int vfsim_scenario_set_result(struct vfsim_scenario *s,
 					vfsim_scenario_result_fn fn, void *arg);
+
+/**
+ * vfsim_scenario_run_kernel_results - vfsim_scenario_run_kernel() with
+ * @fn(result, @arg) after every line (vfsim_scenario_set_result(); NULL:
+ * none): `vfsim run -J --kernel`.  The input is still checked whole
+ * before the first line runs.
+ */
+VFSIM_API int vfsim_scenario_run_kernel_results(FILE *in, FILE *out,
+						const struct vfsim_scenario_opts *opts,
+						vfsim_scenario_result_fn fn, void *arg);
 
 /**
  * vfsim_scenario_line - run one line of scenario text, @line (without its

@@ -100,6 +100,20 @@ VFSIM_API void vfsim_rcu_barrier(void);
  * thread (a syscall holds references the checker cannot see).
  */
 VFSIM_API int vfsim_check_invariants(struct vfsim *v, char *why, size_t len);
+/**
+ * vfsim_check_changed - vfsim_check_invariants() at the cost of what
+ * changed since the last check (`vfsim run --check` after each line).
+ * The first call checks everything and starts the kernel marking the
+ * mounts it changes; later calls check the marked mounts with their
+ * parent, ring neighbours, master and superblock.  The invariants of
+ * the whole namespace (its mount count, the tree walk's end, peer group
+ * IDs, mount watch marks, fanotify marks, superblocks no changed mount
+ * is on) are checked by a full check every K calls, K the namespace's
+ * mount count (at least VFSIM_CHECK_FULL_MIN): the cost stays linear in
+ * the run.  Returns as vfsim_check_invariants().
+ */
+#define VFSIM_CHECK_FULL_MIN 256
+VFSIM_API int vfsim_check_changed(struct vfsim *v, char *why, size_t len);
 
 /* ---- the mount notification walk ------------------------------------------ */
 

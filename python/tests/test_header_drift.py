@@ -22,6 +22,8 @@ NOT_WRAPPED = {
     "vfsim_scenario_set_host": "its verbs wait for a program beside the scenario: the shim's",
     "vfsim_scenario_run_kernel": "the running kernel, not the model: `vfsim run --kernel`",
     "vfsim_scenario_begin_kernel": "the running kernel, not the model: `vfsim run --kernel`",
+    "vfsim_scenario_run_kernel_results": "the running kernel, not the model: `vfsim run -J --kernel`",
+    "vfsim_check_changed": "`vfsim run --check`'s per-line check; Instance.check_invariants() checks all",
     "vfsim_scenario_set_result": "a callback per line, for C harnesses (fuzz_ops)",
     "vfsim_record_iter_init": "a C harness's iterator: NotificationPipe.read() decodes records",
     "vfsim_record_next": "a C harness's iterator: NotificationPipe.read() decodes records",

@@ -122,6 +122,11 @@ fsinfo -J >/dev/full            | 1  | vfsim: write error on standard output: No
 watch -J >/dev/full             | 1  | vfsim: watch_begin.scn: write error on the output* | $V watch -J >/dev/full
 fsinfo -J into a closed pipe    | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V fsinfo -J /home
 tree -lrJ >/dev/full            | 1  | vfsim: write error on standard output: No space left on device | $V tree -lrJ >/dev/full
+--version >/dev/full, unbuffered| 1  | vfsim: write error on standard output: No space left on device | unbuffered -o0 $V --version >/dev/full
+run --help >/dev/full, unbuffered| 1 | vfsim: write error on standard output: No space left on device | unbuffered -o0 $V run --help >/dev/full
+tree -J >/dev/full, unbuffered  | 1  | vfsim: write error on standard output: No space left on device | unbuffered -o0 $V tree -J >/dev/full
+tree -J >/dev/full, 1 KiB buffer| 1  | vfsim: write error on standard output: No space left on device | unbuffered -o1024 $V tree -J >/dev/full
+tree -J into a closed pipe, unbuffered | 1 | vfsim: write error on standard output: Broken pipe | closed_pipe bash -c 'unbuffered -o0 "$0" tree -J' $V
 tree -J into a closed pipe      | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree -J
 tree --dot into a closed pipe   | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V tree --dot
 mntinfo into a closed pipe      | 1  | vfsim: write error on standard output: Broken pipe | closed_pipe $V mntinfo
@@ -179,6 +184,14 @@ out_lacks() {
 }
 # Run a command with its standard output on a pipe whose reading end is
 # closed, SIGPIPE ignored: its writes fail with EPIPE, every time.
+# stdbuf(1) with MODE (-o0: unbuffered): its preloaded library comes before
+# an ASan build's runtime, which ASan would refuse by default.
+unbuffered() {
+	local mode=$1
+	shift
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 stdbuf "$mode" "$@"
+}
+
 closed_pipe() {
 	python3 -c '
 import os, signal, subprocess, sys
@@ -188,7 +201,7 @@ os.close(r)
 sys.exit(subprocess.run(sys.argv[1:], stdout=w, restore_signals=False).returncode)
 ' "$@"
 }
-export -f out_is out_has out_lacks rep closed_pipe
+export -f out_is out_has out_lacks rep closed_pipe unbuffered
 export V
 
 failed=0

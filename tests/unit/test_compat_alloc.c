@@ -401,7 +401,8 @@ Test(compat_alloc_ctx, kfree_after_kfree_rcu_is_a_bug, .signal = SIGABRT)
 /* VFSIM_ALLOC_TRACK decides for instances made after it is set */
 Test(compat_alloc, track_from_the_environment)
 {
-	static const char *const vals[] = { "1", "0", "yes", NULL };
+	/* only "0" and "1" themselves decide: "10" and "" are the default */
+	static const char *const vals[] = { "1", "0", "yes", "10", "", NULL };
 	bool dflt;
 
 #ifdef NDEBUG

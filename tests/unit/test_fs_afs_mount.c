@@ -34,6 +34,9 @@
 	"cell=new.example,server=99999999-8888-7777-6666-555555555555@192.0.2.99," \
 	"volume=root.cell,dir=a/b"
 
+/* 65 bytes: one more than a cell or volume name may have */
+#define LONG65 "x1234567890123456789012345678901234567890123456789012345678901234"
+
 static struct vfsim *v;
 static struct vfsim_task *t;
 
@@ -136,6 +139,14 @@ static const struct {
 	{ "dyn,cell=x,volume=v,dir=.", EINVAL },
 	{ "dyn,cell=x,volume=v,dir=a/../b", EINVAL },
 	{ "dyn,cell=x,volume=v,dir=a\tb", EINVAL },
+	{ "dyn,cell=x,volume=v,dir=..", EINVAL },
+	/* a component of AFSNAMEMAX bytes, a path of more than AFSPATHMAX */
+	{ "dyn,cell=x,volume=v,dir=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", EINVAL },
+	{ "dyn,cell=x,volume=v,dir=bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", EINVAL },
+	/* the characters a cell name never has: AFS's own separators */
+	{ "dyn,cell=a@b", EINVAL },
+	{ "dyn,cell=a%b", EINVAL },
+	{ "dyn,cell=a#b", EINVAL },
 };
 
 VT_TEST(fs_afs_mount, mount_data_is_read_strictly, "empty", setup)
@@ -215,6 +226,13 @@ VT_TEST(fs_afs_mount, source_errors, "empty", setup)
 	       -ENOMEDIUM);
 	EXPECT(vfsim_mount(t, "%grand.central.org:root.cell", "/mnt/b", "afs", 0, "dyn=x"),
 	       -EINVAL);
+	/* a cell name and a volume name over their limits (64 bytes) */
+	EXPECT(vfsim_mount(t, "%" LONG65 ":root.cell", "/mnt/b", "afs", 0, NULL),
+	       -ENAMETOOLONG);
+	EXPECT(vfsim_mount(t, "%grand.central.org:" LONG65, "/mnt/b", "afs", 0, NULL),
+	       -ENAMETOOLONG);
+	EXPECT(vfsim_mount(t, "#grand.central.org:" LONG65 ".readonly", "/mnt/b", "afs", 0, NULL),
+	       -ENAMETOOLONG);
 	/* a dynamic root does not use its source, but it must be readable */
 	EXPECT(vfsim_mount(t, "garbage", "/mnt/b", "afs", 0, "dyn"), -EINVAL);
 	cr_assert_eq(vt_count_mounts(t), 2);

@@ -119,6 +119,18 @@ VT_TEST(keys_errors, add_key_refusals, "empty", NULL)
 	free(longdesc);
 }
 
+/* A leading dot is reserved for keyrings (the kernel's own, like
+ * ".builtin_trusted_keys"): another type may have it. */
+VT_TEST(keys_errors, dot_description_is_the_keyrings_alone, "empty", NULL)
+{
+	char buf[64];
+
+	EXPECT(kt_add(t, "keyring", ".mine", NULL, KEY_SPEC_SESSION_KEYRING), -EPERM);
+	EXPECT(kt_add(t, "user", ".mine", "x", KEY_SPEC_SESSION_KEYRING), KT_SERIAL(4));
+	EXPECT(kt_keyctl(t, KEYCTL_READ, KT_SERIAL(4), (unsigned long)buf, sizeof(buf)), 1);
+	cr_assert_eq(buf[0], 'x');
+}
+
 VT_TEST(keys_errors, logon_and_keyring_types, "empty", NULL)
 {
 	char buf[64];

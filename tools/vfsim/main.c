@@ -148,5 +148,6 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	tool_start();
 	return tool_finish(dispatch(argc, argv));
 }

@@ -11,9 +11,11 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "tool.h"
 
@@ -82,6 +84,69 @@ void tool_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Standard output goes through a cookie stream whose writes keep the
+ * errno of the first one that failed.  stdio keeps only an error flag:
+ * a write of a buffer's worth or more goes straight to the descriptor,
+ * and when it fails the bytes are dropped, so the flush at the end has
+ * nothing left to write and no errno to give.  The cookie's errno is
+ * the same whatever the size of the output.
+ */
+static int out_errno;
+
+static ssize_t out_write(void *cookie, const char *buf, size_t len)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	(void)cookie;
+	while (done < len) {
+		n = write(STDOUT_FILENO, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			if (!out_errno)
+				out_errno = errno;
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	return (ssize_t)done;
+}
+
+static int out_close(void *cookie)
+{
+	(void)cookie;
+	return close(STDOUT_FILENO);
+}
+
+void tool_start(void)
+{
+	static const cookie_io_functions_t io = {
+		.write = out_write,
+		.close = out_close,
+	};
+	size_t size = __fbufsize(stdout);
+	int mode = _IOFBF;
+	FILE *f;
+
+	/* The buffering asked for before (stdbuf(1) sets it when the
+	 * program starts): unbuffered is a one-byte buffer; none yet is
+	 * stdio's default, line by line on a terminal. */
+	if (__flbf(stdout) || (!size && isatty(STDOUT_FILENO)))
+		mode = _IOLBF;
+	else if (size == 1)
+		mode = _IONBF;
+	f = fopencookie(NULL, "w", io);
+
+	/* Without the stream (no memory), stdio's own stdout still
+	 * reports a lost write, only perhaps without its errno. */
+	if (!f)
+		return;
+	setvbuf(f, NULL, mode, size > 1 ? size : BUFSIZ);
+	stdout = f;
+}
+
 int tool_finish(int status)
 {
 	bool lost = ferror(stdout) != 0;
@@ -108,6 +173,10 @@ int tool_finish(int status)
 	 * consequence of it. */
 	if (status != TOOL_EXIT_OK)
 		return status;
+	/* The first failed write's errno: later ones may only say EBADF or
+	 * nothing at all. */
+	if (out_errno)
+		err = out_errno;
 	if (err)
 		fprintf(stderr, TOOL_NAME ": write error on standard output: %s\n",
 			strerror(err));

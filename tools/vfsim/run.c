@@ -28,7 +28,10 @@ static void run_usage(FILE *out, bool verbs)
 	      "\n"
 	      "options:\n"
 	      "  --trace   echo each line as '> LINE' before running it\n"
-	      "  --check   check the kernel's invariants after every line\n"
+	      "  --check   check the kernel's invariants after every line: what the\n"
+	      "            line changed (the mounts it changed, with their parent,\n"
+	      "            peers, master and superblock), the whole namespace every\n"
+	      "            K lines (K = its mount count, at least 256) and at the end\n"
 	      "  --kernel  run it on the running Linux kernel instead (as root, in\n"
 	      "            a private mount namespace; `boot empty` only; verbs\n"
 	      "            that are the model's alone are refused)\n"
@@ -111,10 +114,6 @@ int cmd_run(int argc, char **argv)
 		tool_usage_error("run", "no scenario file");
 		return TOOL_EXIT_USAGE;
 	}
-	if (json && kernel) {
-		tool_usage_error("run", "-J runs on the model only, not with --kernel");
-		return TOOL_EXIT_USAGE;
-	}
 
 	if (strcmp(file, "-") == 0) {
 		in = stdin;
@@ -131,7 +130,9 @@ int cmd_run(int argc, char **argv)
 			return TOOL_EXIT_NOINPUT;
 		}
 	}
-	if (kernel)
+	if (kernel && json)
+		status = run_lines(NULL, in, &opts, true, false);
+	else if (kernel)
 		status = vfsim_scenario_run_kernel(in, stdout, &opts);
 	else
 		status = run_on_new_kernel(in, &opts, json,

@@ -167,8 +167,19 @@ int run_lines(struct vfsim *v, FILE *in, const struct vfsim_scenario_opts *opts,
 	}
 	if (json)
 		rl.mem = open_memstream(&rl.buf, &rl.size);
-	if (!src || (json && !rl.mem) ||
-	    vfsim_scenario_begin(v, json ? rl.mem : stdout, opts, &s) < 0) {
+	if (!src || (json && !rl.mem)) {
+		tool_error("%s: out of memory", opts->name);
+		status = TOOL_EXIT_FAIL;
+		goto out;
+	}
+	if (!v) {
+		/* The running kernel: the engine checks the input whole first,
+		 * and says itself why it cannot run here. */
+		status = vfsim_scenario_run_kernel_results(src, json ? rl.mem : stdout,
+							   opts, on_result, &rl);
+		goto shown;
+	}
+	if (vfsim_scenario_begin(v, json ? rl.mem : stdout, opts, &s) < 0) {
 		tool_error("%s: out of memory", opts->name);
 		status = TOOL_EXIT_FAIL;
 		goto out;
@@ -176,6 +187,7 @@ int run_lines(struct vfsim *v, FILE *in, const struct vfsim_scenario_opts *opts,
 	vfsim_scenario_set_result(s, on_result, &rl);
 	vfsim_scenario_feed(s, src, opts->name, opts->trace);
 	status = vfsim_scenario_end(s);
+shown:
 	if (rl.shown) {
 		show_progress(&rl, true);
 		fputc('\n', stderr);

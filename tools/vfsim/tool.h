@@ -85,6 +85,9 @@ void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * (see 'vfsim @cmd --help')" (@cmd NULL: the top level's). */
 void tool_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* tool_start(): standard output through a stream that keeps the errno
+ * of a lost write, for tool_finish() (call it first). */
+void tool_start(void);
 int tool_finish(int status);
 FILE *tool_prefix_stream(FILE *to, const char *prefix, const char *hint);
 
