@@ -347,7 +347,7 @@ static void check_namespace(struct vfsim *v, const struct path_holders *held,
 		checker_fail(c, "fanotify marks of the namespace inconsistent");
 }
 
-/* Namespace files open in the fd tables (each file once) on @ns. */
+/* Files open in the fd tables (each file once) that hold @ns. */
 static int ns_file_refs(struct vfsim *v, struct mnt_namespace *ns)
 {
 	struct task_struct *t;
@@ -361,8 +361,11 @@ static int ns_file_refs(struct vfsim *v, struct mnt_namespace *ns)
 		for (fd = 0; fd < t->files->max_fds; fd++) {
 			struct file *f = t->files->fd[fd];
 
-			if (f && proc_ns_file(f) && f->private_data == ns &&
-			    !file_seen_before(v, t, fd, f))
+			if (!f || file_seen_before(v, t, fd, f))
+				continue;
+			/* nsfs files, and /proc mounts files (their opener's) */
+			if ((proc_ns_file(f) && f->private_data == ns) ||
+			    proc_mounts_ns(f) == ns)
 				n++;
 		}
 		spin_unlock(&t->files->file_lock);

@@ -436,6 +436,7 @@ extern const struct file_operations proc_mountstats_operations;
 /* The root a /proc mounts file renders from (it holds a reference), or
  * NULL for any other file: for the invariant checker's count. */
 struct vfsmount *proc_mounts_root(struct file *f);
+struct mnt_namespace *proc_mounts_ns(struct file *f);
 
 /* proc_namespace.c: ->show_options, or the mount data (mountinfo, statmount) */
 void show_sb_fs_options(struct seq_file *m, struct super_block *sb);

@@ -25,9 +25,11 @@ void chroot_fs_refs(const struct path *old_root, const struct path *new_root)
 
 	spin_lock(&v->tasks_lock);
 	list_for_each_entry(p, &v->tasks, tasks) {
-		struct fs_struct *fs = &p->fs;
+		struct fs_struct *fs = p->fs;
 		int hits = 0;
 
+		/* CLONE_FS sharers meet the same fs_struct again: by then its
+		 * paths no longer match @old_root */
 		spin_lock(&fs->lock);
 		hits += replace_path(&fs->root, old_root, new_root);
 		hits += replace_path(&fs->pwd, old_root, new_root);

@@ -132,7 +132,7 @@ long ksys_pivot_root(const char __user *new_root, const char __user *put_old)
 	if (error)
 		goto out_new;
 
-	get_fs_root(&current->fs, &root);
+	get_fs_root(current->fs, &root);
 	old_mp = lock_mount(&old);
 	if (IS_ERR(old_mp)) {
 		error = PTR_ERR(old_mp);

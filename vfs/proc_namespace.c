@@ -335,7 +335,7 @@ static int mounts_open_common(struct file *file,
 	atomic_inc(&ns->count);		/* get_mnt_ns() */
 	m->poll_event = READ_ONCE(ns->event);
 	p->ns = ns;
-	get_fs_root(&current->fs, &p->root);
+	get_fs_root(current->fs, &p->root);
 	p->show = show;
 	INIT_LIST_HEAD(&p->cursor.mnt_list);
 	p->cursor.mnt.mnt_flags = MNT_CURSOR;
@@ -430,6 +430,16 @@ struct vfsmount *proc_mounts_root(struct file *f)
 	    f->f_op != &proc_mountstats_operations)
 		return NULL;
 	return ((struct proc_mounts *)m->private)->root.mnt;
+}
+
+/* The namespace a /proc mounts file holds (its opener's), or NULL. */
+struct mnt_namespace *proc_mounts_ns(struct file *f)
+{
+	struct seq_file *m = f->private_data;
+
+	if (!proc_mounts_root(f))
+		return NULL;
+	return ((struct proc_mounts *)m->private)->ns;
 }
 
 /*
