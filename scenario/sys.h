@@ -34,6 +34,7 @@ struct statx;
 struct mnt_id_req;
 struct statmount;
 struct mount_attr;
+struct timespec;
 
 struct scn_sys {
 	const char *name;		/* "model", "kernel" */
@@ -106,6 +107,20 @@ struct scn_sys {
 	/* The mount tree of @t's namespace, as vfsim_tree_render(). */
 	long (*tree)(struct scn_task *t, FILE *out,
 		     const struct vfsim_tree_opts *o);
+
+	/* ---- directories and names (verbs_dirs.c) ---- */
+	long (*getdents64)(struct scn_task *t, int fd, void *buf, size_t len);
+	long (*unlinkat)(struct scn_task *t, const char *path, int flags);
+	long (*renameat2)(struct scn_task *t, const char *oldpath,
+			  const char *newpath, unsigned int flags);
+	long (*linkat)(struct scn_task *t, const char *oldpath,
+		       const char *newpath, int flags);
+	long (*readlink)(struct scn_task *t, const char *path, char *buf,
+			 size_t len);
+	long (*utimensat)(struct scn_task *t, const char *path,
+			  const struct timespec times[2], int flags);
+	long (*faccessat2)(struct scn_task *t, const char *path, int mode,
+			   int flags);
 };
 
 extern const struct scn_sys scn_sys_model;	/* @b: a struct vfsim */

@@ -26,6 +26,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_statmount,
 	scn_verbs_mount_api,
 	scn_verbs_fanotify,
+	scn_verbs_dirs,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))

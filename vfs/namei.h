@@ -39,6 +39,13 @@ int user_path_at(int dfd, const char __user *name, unsigned int flags,
 		 struct path *path);
 int kern_path(const char *name, unsigned int flags, struct path *path);
 /* Lookup flags from the AT_* flags of a *at() syscall; -EINVAL on others. */
+/* Directory changes (vfs/namei.c): the last component under dir_mutex. */
+struct dentry *lookup_one_locked(const struct qstr *last, struct dentry *base);
+struct dentry *user_path_create(int dfd, const char __user *pathname,
+				struct path *path, unsigned int lookup_flags);
+void user_done_path_create(struct path *path, struct dentry *dentry);
+/* vfs/unlink.c: may_delete() of 5.8, for unlink, rmdir and rename */
+int may_delete(struct inode *dir, struct dentry *victim, bool isdir);
 int at_flags_to_lookup_flags(unsigned int at_flags, unsigned int allowed,
 			     unsigned int *lookup_flags);
 

@@ -109,6 +109,21 @@ out:
 	}
 }
 
+/* What the file's f_op is: the inode's, the in-memory filesystems'
+ * directory operations (getdents64), or none (O_PATH, files without data). */
+static const struct file_operations *open_fops(const struct path *path, int flags)
+{
+	struct inode *inode = path->dentry->d_inode;
+
+	if (flags & O_PATH)
+		return &empty_fops;
+	if (inode->i_fop)
+		return inode->i_fop;
+	if (S_ISDIR(inode->i_mode))
+		return &simple_dir_operations;
+	return &empty_fops;
+}
+
 long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 {
 	unsigned int lookup_flags = 0;
@@ -188,12 +203,18 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 		return -ENOTDIR;
 	}
 
-	f = alloc_file_path(&path, (unsigned int)flags,
-			    !(flags & O_PATH) && path.dentry->d_inode->i_fop ?
-			    path.dentry->d_inode->i_fop : &empty_fops);
+	f = alloc_file_path(&path, (unsigned int)flags, open_fops(&path, flags));
 	path_put(&path);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
+	/* dcache_dir_open(): a directory's readdir cursor */
+	if (f->f_op == &simple_dir_operations) {
+		err = dcache_dir_open(f);
+		if (err) {
+			fput(f);
+			return err;
+		}
+	}
 	/* do_dentry_open(): a file open for writing is a writer of its
 	 * mount, until its last fput() (special files are not) */
 	if ((f->f_mode & FMODE_WRITE) && !special_file(f->f_path.dentry->d_inode->i_mode)) {
