@@ -112,7 +112,7 @@ bool simple_empty(struct dentry *dentry)
 }
 
 /* simple_link(): one more name for the inode; the tree's reference on the
- * new dentry is d_add()'s. */
+ * new dentry is d_add()'s, the caller's its own (dget()). */
 int simple_link(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry)
 {
 	struct inode *inode = old_dentry->d_inode;
@@ -121,6 +121,7 @@ int simple_link(struct dentry *old_dentry, struct inode *dir, struct dentry *den
 	inode->i_nlink++;
 	ihold(inode);
 	d_add(dentry, inode);
+	dget(dentry);
 	return 0;
 }
 
