@@ -282,6 +282,9 @@ struct inode *new_inode(struct super_block *sb);
 void iput_final(struct inode *inode);
 void ihold(struct inode *inode);
 void iput(struct inode *inode);
+/* drop_nlink(): the last link going counts the inode in s_remove_count
+ * until it is evicted.  Caller holds dir_mutex. */
+void drop_nlink(struct inode *inode);
 int inode_permission(struct inode *inode, int mask);
 /* Access times of symlinks the walk follows (fs/inode.c). */
 struct path;
@@ -390,6 +393,10 @@ struct super_block {
 	/* The fs data string it was mounted with: set once by get_tree or
 	 * fill_super. */
 	char *s_options;
+	/* Inodes whose last link went and that are still in use (an open
+	 * unlinked file, a removed working directory): atomic; a remount
+	 * read-only is EBUSY while there are any, as in 5.8. */
+	atomic_long_t s_remove_count;
 };
 
 /* ---- file data (vfs/filemap.c) ------------------------------------------ */

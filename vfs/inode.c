@@ -25,6 +25,8 @@ void iput_final(struct inode *inode)
 	/* evict(): the filesystem's accounting, then the pages */
 	if (op && op->evict_inode)
 		op->evict_inode(inode);
+	if (!inode->i_nlink && inode->i_sb)
+		atomic_long_dec(&inode->i_sb->s_remove_count);
 	truncate_inode_pages_final(inode);
 	kfree(inode->i_link);
 	kfree_rcu(inode, rcu);
@@ -34,6 +36,13 @@ void iput_final(struct inode *inode)
 void ihold(struct inode *inode)
 {
 	atomic_inc(&inode->i_count);
+}
+
+void drop_nlink(struct inode *inode)
+{
+	WARN_ON(!inode->i_nlink);
+	if (!--inode->i_nlink)
+		atomic_long_inc(&inode->i_sb->s_remove_count);
 }
 
 /* The last dentry of @inode going (with every link, since unlinked inodes

@@ -132,7 +132,7 @@ int simple_unlink(struct inode *dir, struct dentry *dentry)
 	struct inode *inode = dentry->d_inode;
 
 	inode->i_ctime = dir->i_ctime = dir->i_mtime = current_time_v(dir->i_sb->s_kernel);
-	inode->i_nlink--;
+	drop_nlink(inode);
 	d_delete(dentry);
 	dput(dentry);
 	return 0;
@@ -142,8 +142,8 @@ int simple_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	if (!simple_empty(dentry))
 		return -ENOTEMPTY;
-	dentry->d_inode->i_nlink--;
-	dir->i_nlink--;
+	drop_nlink(dentry->d_inode);
+	drop_nlink(dir);
 	return simple_unlink(dir, dentry);
 }
 
@@ -157,10 +157,10 @@ int simple_rename_exchange(struct inode *old_dir, struct dentry *old_dentry,
 
 	if (old_dir != new_dir && old_is_dir != new_is_dir) {
 		if (old_is_dir) {
-			old_dir->i_nlink--;
+			drop_nlink(old_dir);
 			new_dir->i_nlink++;
 		} else {
-			new_dir->i_nlink--;
+			drop_nlink(new_dir);
 			old_dir->i_nlink++;
 		}
 	}
@@ -192,11 +192,11 @@ int simple_rename(struct inode *old_dir, struct dentry *old_dentry,
 		 * caller still holds one of */
 		simple_unlink(new_dir, new_dentry);
 		if (they_are_dirs) {
-			target->i_nlink--;
-			old_dir->i_nlink--;
+			drop_nlink(target);
+			drop_nlink(old_dir);
 		}
 	} else if (they_are_dirs) {
-		old_dir->i_nlink--;
+		drop_nlink(old_dir);
 		new_dir->i_nlink++;
 	}
 	old_dir->i_ctime = old_dir->i_mtime = new_dir->i_ctime = new_dir->i_mtime =

@@ -320,8 +320,8 @@ static int shmem_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	if (!simple_empty(dentry))
 		return -ENOTEMPTY;
-	dentry->d_inode->i_nlink--;
-	dir->i_nlink--;
+	drop_nlink(dentry->d_inode);
+	drop_nlink(dir);
 	return shmem_unlink(dir, dentry);
 }
 
@@ -368,11 +368,11 @@ static int shmem_rename2(struct inode *old_dir, struct dentry *old_dentry,
 
 		shmem_unlink(new_dir, new_dentry);
 		if (they_are_dirs) {
-			target->i_nlink--;
-			old_dir->i_nlink--;
+			drop_nlink(target);
+			drop_nlink(old_dir);
 		}
 	} else if (they_are_dirs) {
-		old_dir->i_nlink--;
+		drop_nlink(old_dir);
 		new_dir->i_nlink++;
 	}
 	old_dir->i_size -= BOGO_DIRENT_SIZE;

@@ -647,3 +647,23 @@ VT_TEST(dirs, faccessat2, "empty", build_t)
 	EXPECT(vfsim_faccessat2(t, AT_FDCWD, "/t/f", X_OK, 0), -EACCES);
 	vfsim_task_destroy(user);
 }
+
+/* 5.8's s_remove_count: an unlinked inode still in use keeps its
+ * superblock read-write (sb_prepare_remount_readonly()) */
+VT_TEST(dirs, remount_ro_with_unlinked_open, "empty", build_t)
+{
+	long fd;
+
+	mkfile("/t/f");
+	fd = vfsim_openat(t, AT_FDCWD, "/t/f", O_RDONLY, 0);
+	OK(fd);
+	OK(vfsim_unlinkat(t, AT_FDCWD, "/t/f", 0));
+	EXPECT(vfsim_mount(t, NULL, "/t", NULL, MS_REMOUNT | MS_RDONLY, NULL), -EBUSY);
+	OK(vfsim_close(t, (int)fd));
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/t/d", 0755));
+	OK(vfsim_chdir(t, "/t/d"));
+	OK(vfsim_unlinkat(t, AT_FDCWD, "/t/d", AT_REMOVEDIR));
+	EXPECT(vfsim_mount(t, NULL, "/t", NULL, MS_REMOUNT | MS_RDONLY, NULL), -EBUSY);
+	OK(vfsim_chdir(t, "/"));
+	OK(vfsim_mount(t, NULL, "/t", NULL, MS_REMOUNT | MS_RDONLY, NULL));
+}
