@@ -4,9 +4,14 @@
  * "Directories and names"): unlink(), unlinkat(), rmdir(), rename(),
  * renameat(), renameat2(), link(), linkat(), readlink(), readlinkat(),
  * access(), faccessat(), utimensat(), futimens() and getdents64() go to
- * the model when the path (or fd) is the model's, as mkdir() does.  A
- * rename or link between a model path and a host path is EXDEV, as one
- * between two filesystems is.
+ * the model by the rule of the opens (route.c): a file's name is the
+ * model's when files are (VFSIM_SHIM_OPEN=all) and the path rule says so,
+ * or when it is relative to a model directory fd; rmdir() and
+ * unlinkat(AT_REMOVEDIR) follow the path rule alone, as mkdir() does, and
+ * getdents64() and futimens() a model fd.  Otherwise a program that makes
+ * and removes its temporary files on the host (mkstemp(), then unlink())
+ * would remove them in the model.  A rename or link between a model name
+ * and a host name is EXDEV, as one between two filesystems is.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -41,6 +46,24 @@
 		shim_ret(ret_);						\
 	})
 
+/* A name of a file (or of anything) is the model's: see above. */
+bool shim_name_is_model(int dfd, const char *path)
+{
+	if (!shim_path_is_model(dfd, path))
+		return false;
+	if (dfd != AT_FDCWD && shim_is_model_fd(dfd))
+		return true;
+	return shim_open_rule() == SHIM_OPEN_ALL;
+}
+
+/* unlinkat's rule: a directory's name by the path rule alone. */
+bool shim_unlink_is_model(int dfd, const char *path, int flags)
+{
+	if (flags & AT_REMOVEDIR)
+		return shim_path_is_model(dfd, path);
+	return shim_name_is_model(dfd, path);
+}
+
 long shim_model_unlinkat(int dfd, const char *path, int flags)
 {
 	return ROUTE(vfsim_unlinkat(t, shim_model_dfd(dfd), path, flags));
@@ -49,7 +72,7 @@ long shim_model_unlinkat(int dfd, const char *path, int flags)
 /* Both names the model's, or EXDEV if only one is (-1 from neither). */
 static int two_paths(int odfd, const char *old, int ndfd, const char *new)
 {
-	bool o = shim_path_is_model(odfd, old), n = shim_path_is_model(ndfd, new);
+	bool o = shim_name_is_model(odfd, old), n = shim_name_is_model(ndfd, new);
 
 	if (o && n)
 		return 1;
@@ -96,14 +119,14 @@ long shim_model_getdents64(int fd, void *buf, size_t len)
 
 SHIM_EXPORT int unlinkat(int dfd, const char *path, int flags)
 {
-	if (shim_path_is_model(dfd, path))
+	if (shim_unlink_is_model(dfd, path, flags))
 		return (int)shim_model_unlinkat(dfd, path, flags);
 	return NEXT(unlinkat)(dfd, path, flags);
 }
 
 SHIM_EXPORT int unlink(const char *path)
 {
-	if (shim_path_is_model(AT_FDCWD, path))
+	if (shim_name_is_model(AT_FDCWD, path))
 		return (int)shim_model_unlinkat(AT_FDCWD, path, 0);
 	return NEXT(unlink)(path);
 }
@@ -173,28 +196,28 @@ SHIM_EXPORT int link(const char *old, const char *new)
 
 SHIM_EXPORT ssize_t readlinkat(int dfd, const char *path, char *buf, size_t size)
 {
-	if (shim_path_is_model(dfd, path))
+	if (shim_name_is_model(dfd, path))
 		return shim_model_readlinkat(dfd, path, buf, size);
 	return NEXT(readlinkat)(dfd, path, buf, size);
 }
 
 SHIM_EXPORT ssize_t readlink(const char *path, char *buf, size_t size)
 {
-	if (shim_path_is_model(AT_FDCWD, path))
+	if (shim_name_is_model(AT_FDCWD, path))
 		return shim_model_readlinkat(AT_FDCWD, path, buf, size);
 	return NEXT(readlink)(path, buf, size);
 }
 
 SHIM_EXPORT int faccessat(int dfd, const char *path, int mode, int flags)
 {
-	if (shim_path_is_model(dfd, path))
+	if (shim_name_is_model(dfd, path))
 		return (int)shim_model_faccessat2(dfd, path, mode, flags);
 	return NEXT(faccessat)(dfd, path, mode, flags);
 }
 
 SHIM_EXPORT int access(const char *path, int mode)
 {
-	if (shim_path_is_model(AT_FDCWD, path))
+	if (shim_name_is_model(AT_FDCWD, path))
 		return (int)shim_model_faccessat2(AT_FDCWD, path, mode, 0);
 	return NEXT(access)(path, mode);
 }
@@ -202,7 +225,7 @@ SHIM_EXPORT int access(const char *path, int mode)
 SHIM_EXPORT int utimensat(int dfd, const char *path, const struct timespec times[2],
 			  int flags)
 {
-	if (shim_path_is_model(dfd, path))
+	if (shim_name_is_model(dfd, path))
 		return (int)shim_model_utimensat(dfd, path, times, flags);
 	return NEXT(utimensat)(dfd, path, times, flags);
 }

@@ -142,7 +142,9 @@ static inline long shim_ret(long ret)
 }
 
 /* The routed calls, shared by the interposed functions and syscall(). */
-/* directories and names (dirs.c) */
+/* directories and names (dirs.c): the rules, then the routed calls */
+bool shim_name_is_model(int dfd, const char *path);
+bool shim_unlink_is_model(int dfd, const char *path, int flags);
 long shim_model_unlinkat(int dfd, const char *path, int flags);
 long shim_model_renameat2(int odfd, const char *old, int ndfd, const char *new,
 			  unsigned int flags);

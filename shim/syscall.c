@@ -223,23 +223,23 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 						    (const char *)a[2]);
 		break;
 	case SYS_unlinkat:
-		if (shim_path_is_model((int)a[0], (const char *)a[1]))
+		if (shim_unlink_is_model((int)a[0], (const char *)a[1], (int)a[2]))
 			return shim_model_unlinkat((int)a[0], (const char *)a[1], (int)a[2]);
 		break;
 	case SYS_renameat2:
-		if (shim_path_is_model((int)a[0], (const char *)a[1]) &&
-		    shim_path_is_model((int)a[2], (const char *)a[3]))
+		if (shim_name_is_model((int)a[0], (const char *)a[1]) &&
+		    shim_name_is_model((int)a[2], (const char *)a[3]))
 			return shim_model_renameat2((int)a[0], (const char *)a[1], (int)a[2],
 						    (const char *)a[3], (unsigned int)a[4]);
 		break;
 	case SYS_linkat:
-		if (shim_path_is_model((int)a[0], (const char *)a[1]) &&
-		    shim_path_is_model((int)a[2], (const char *)a[3]))
+		if (shim_name_is_model((int)a[0], (const char *)a[1]) &&
+		    shim_name_is_model((int)a[2], (const char *)a[3]))
 			return shim_model_linkat((int)a[0], (const char *)a[1], (int)a[2],
 						 (const char *)a[3], (int)a[4]);
 		break;
 	case SYS_readlinkat:
-		if (shim_path_is_model((int)a[0], (const char *)a[1]))
+		if (shim_name_is_model((int)a[0], (const char *)a[1]))
 			return shim_model_readlinkat((int)a[0], (const char *)a[1],
 						     (char *)a[2], (size_t)a[3]);
 		break;
