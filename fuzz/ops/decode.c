@@ -15,7 +15,10 @@
  * extension is opt-in so that the inputs kept before it (fuzz/corpus/ops,
  * fuzz/regressions/ops: none starts with 0xfe or 0xff) decode to the
  * programs they always did; a new kind goes at the end of the extended
- * table, never before K_NR.
+ * table, never before K_NR.  A first byte 0xfc or 0xfd switches instead
+ * to the directory kinds (kind = byte % (K_NR + K_NR_DIRS - K_NR_EXT),
+ * those past K_NR being ls, unlink, rmdir, rename, link, readlink, access
+ * and touch/utimens), opt-in for the same reason.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,8 +181,22 @@ enum kind {
 	K_SB_EDQUOT, K_SB_NETWORK, K_FSINFO, K_TREE_OPS_MKDIR2, K_NR,
 	/* the extended kinds (first byte 0xfe or 0xff) */
 	K_MOVE_MOUNT = K_NR, K_MOVE_MOUNT_FD, K_OPEN_TREE, K_MOUNT_SETATTR,
-	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_NR_EXT
+	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_NR_EXT,
+	/* the directory kinds (first byte 0xfc or 0xfd) */
+	K_LS = K_NR_EXT, K_UNLINK, K_RMDIR, K_RENAME, K_LINK, K_READLINK, K_ACCESS,
+	K_TOUCH, K_NR_DIRS
 };
+
+enum decode_mode { DM_BASE, DM_EXT, DM_DIRS };
+
+/* ls's buffer sizes: whole, and a few records at a time (the cursor) */
+static const unsigned int ls_sizes[] = { 4096, 24, 48, 64 };
+static const char *const rename_flags[] = {
+	NULL, NULL, NULL, "noreplace", "exchange", "whiteout",
+};
+static const char *const access_modes[] = { "f", "r", "w", "x", "rw", "rwx" };
+static const char *const access_flags[] = { NULL, NULL, "eaccess", "nofollow" };
+static const char *const utimes[] = { "now", "omit", "100" };
 
 /*
  * move_mount()'s flags besides the empty-path ones: beneath (twice: the
@@ -214,9 +231,25 @@ static const char *const fsmount_attrs[] = {
 	"strictatime",
 };
 
-static void decode_op(struct rd *r, struct prog_op *op, bool ext)
+static unsigned int decode_kind(struct rd *r, enum decode_mode mode)
 {
-	unsigned int kind = u8(r) % (ext ? K_NR_EXT : K_NR), who = u8(r), b;
+	unsigned int kind;
+
+	switch (mode) {
+	case DM_EXT:
+		return u8(r) % K_NR_EXT;
+	case DM_DIRS:
+		kind = u8(r) % (K_NR + K_NR_DIRS - K_NR_EXT);
+		return kind < K_NR ? kind : kind - K_NR + K_NR_EXT;
+	case DM_BASE:
+		break;
+	}
+	return u8(r) % K_NR;
+}
+
+static void decode_op(struct rd *r, struct prog_op *op, enum decode_mode mode)
+{
+	unsigned int kind = decode_kind(r, mode), who = u8(r), b;
 	const struct mount_spec *m;
 	const char *s;
 
@@ -468,6 +501,58 @@ static void decode_op(struct rd *r, struct prog_op *op, bool ext)
 		if ((s = PICK(r, fsmount_attrs)))
 			word(op, "%s", s);
 		break;
+	case K_LS:
+		word(op, "ls");
+		path(r, op);
+		word(op, "%u", PICK(r, ls_sizes));
+		break;
+	case K_UNLINK:
+		word(op, "unlink");
+		path(r, op);
+		break;
+	case K_RMDIR:
+		word(op, "rmdir");
+		path(r, op);
+		break;
+	case K_RENAME:
+		word(op, "rename");
+		path(r, op);
+		path(r, op);
+		if ((s = PICK(r, rename_flags)))
+			word(op, "%s", s);
+		break;
+	case K_LINK:
+		word(op, "link");
+		path(r, op);
+		path(r, op);
+		if (u8(r) & 1)
+			word(op, "follow");
+		break;
+	case K_READLINK:
+		word(op, "readlink");
+		path(r, op);
+		break;
+	case K_ACCESS:
+		word(op, "access");
+		path(r, op);
+		word(op, "%s", PICK(r, access_modes));
+		if ((s = PICK(r, access_flags)))
+			word(op, "%s", s);
+		break;
+	case K_TOUCH:
+		b = u8(r);
+		if (b & 1) {
+			word(op, "touch");
+			path(r, op);
+		} else {
+			word(op, "utimens");
+			path(r, op);
+			word(op, "%s", utimes[(b >> 1) % 3]);
+			word(op, "%s", utimes[(b >> 3) % 3]);
+		}
+		if (b & 0x80)
+			word(op, "nofollow");
+		break;
 	}
 }
 
@@ -475,14 +560,14 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 {
 	struct rd r = { data, len };
 	unsigned int first;
-	bool ext;
+	enum decode_mode mode;
 
 	/* Not the whole struct: 64 KiB of words a program mostly leaves unused. */
 	memset(p, 0, offsetof(struct prog, ops));
 	memset(&p->keep_going, 0, sizeof(*p) - offsetof(struct prog, keep_going));
 	first = u8(&r);
 	p->boot_default = first & 1;
-	ext = (first & 0xfe) == 0xfe;
+	mode = (first & 0xfe) == 0xfe ? DM_EXT : (first & 0xfe) == 0xfc ? DM_DIRS : DM_BASE;
 	while (r.n && p->nops < PROG_MAX_OPS) {
 		struct prog_op *op = &p->ops[p->nops++];
 		int w;
@@ -492,7 +577,7 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 		op->nwords = 0;
 		op->ran = false;
 		op->ret = 0;
-		decode_op(&r, op, ext);
+		decode_op(&r, op, mode);
 	}
 	p->afs = p->automount = p->boot_default;
 	for (int i = 0; i < p->nops; i++) {
