@@ -181,6 +181,13 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 			err = IS_ERR(target) ? PTR_ERR(target) : do_mkfile(dfd, target, mode);
 			if (!err)
 				err = filename_lookup(dfd, target, lookup_flags, &path);
+			/* the model creates, then looks the name up again: a
+			 * directory renamed there meanwhile is not opened (5.8
+			 * does both under the directory's lock) */
+			if (!err && d_is_dir(path.dentry)) {
+				path_put(&path);
+				err = -EISDIR;
+			}
 			if (!IS_ERR(target) && target != name)
 				putname(target);
 			acc_mode = 0;	/* a file we just created opens as asked */
