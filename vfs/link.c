@@ -19,8 +19,7 @@ static int vfs_link(struct dentry *old_dentry, struct inode *dir, struct dentry 
 	struct inode *inode = old_dentry->d_inode;
 	int err;
 
-	if (IS_DEADDIR(dir))
-		return -ENOENT;
+	/* may_create()'s IS_DEADDIR(): filename_create() refused already */
 	err = inode_permission(dir, MAY_WRITE | MAY_EXEC);
 	if (err)
 		return err;

@@ -36,10 +36,10 @@ static struct dentry *rename_trap(struct dentry *p1, struct dentry *p2)
 	return d_ancestor(p1, p2);
 }
 
+/* may_create(): a removed directory's ENOENT came from the lookup of
+ * the new name (lookup_one_locked()) */
 static int may_create_child(struct inode *dir)
 {
-	if (IS_DEADDIR(dir))
-		return -ENOENT;
 	return inode_permission(dir, MAY_WRITE | MAY_EXEC);
 }
 

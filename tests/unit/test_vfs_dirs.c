@@ -667,3 +667,26 @@ VT_TEST(dirs, remount_ro_with_unlinked_open, "empty", build_t)
 	OK(vfsim_chdir(t, "/"));
 	OK(vfsim_mount(t, NULL, "/t", NULL, MS_REMOUNT | MS_RDONLY, NULL));
 }
+
+/* proc's directories have no ->unlink, ->rmdir, ->rename, ->link: EPERM */
+VT_TEST(dirs, no_operations, "empty", build_t)
+{
+	char buf[8];
+
+	OK(vfsim_mkdirat(t, AT_FDCWD, "/p", 0755));
+	OK(vfsim_mount(t, "proc", "/p", "proc", 0, NULL));
+	EXPECT(vfsim_unlinkat(t, AT_FDCWD, "/p/version", 0), -EPERM);
+	EXPECT(vfsim_unlinkat(t, AT_FDCWD, "/p/sys", AT_REMOVEDIR), -EPERM);
+	EXPECT(vfsim_renameat2(t, AT_FDCWD, "/p/version", AT_FDCWD, "/p/v2", 0), -EPERM);
+	EXPECT(vfsim_linkat(t, AT_FDCWD, "/p/version", AT_FDCWD, "/p/v2", 0), -EPERM);
+	EXPECT(vfsim_readlinkat(t, AT_FDCWD, "/p/version", buf, sizeof(buf)), -EINVAL);
+	/* times the user-memory seam cannot read */
+	{
+		struct timespec ts[2] = { { 1, 0 }, { 2, 0 } };
+
+		OK(vfsim_uaccess_unmap(v, ts, sizeof(ts)));
+		EXPECT(vfsim_utimensat(t, AT_FDCWD, "/t", ts, 0), -EFAULT);
+		vfsim_uaccess_remap_all(v);
+	}
+	OK(vfsim_umount2(t, "/p", 0));
+}
