@@ -236,7 +236,7 @@ static void check_dentry_counts(struct dentry *root, struct checker *c)
 		if (atomic_read(&d->d_count) < 1 + children)
 			checker_fail(c, "dentry %s: d_count %d, below its tree reference and %d children",
 				     d->d_name.name, atomic_read(&d->d_count), children);
-		if (d->d_inode && !(d->d_flags & DCACHE_DENTRY_CURSOR) &&
+		if (d->d_inode && !(READ_ONCE(d->d_flags) & DCACHE_DENTRY_CURSOR) &&
 		    !d->d_inode->i_nlink)
 			checker_fail(c, "dentry %s: in the tree with an inode of no links",
 				     d->d_name.name);

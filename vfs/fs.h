@@ -266,7 +266,7 @@ struct dentry *d_ancestor(struct dentry *p1, struct dentry *p2);
 /* simple_positive(): in the tree with an inode; cursors are not. */
 static inline bool simple_positive(const struct dentry *d)
 {
-	return d->d_inode && !(d->d_flags & DCACHE_DENTRY_CURSOR) && !d_unhashed(d);
+	return d->d_inode && !(READ_ONCE(d->d_flags) & DCACHE_DENTRY_CURSOR) && !d_unhashed(d);
 }
 /* IS_DEADDIR(): a directory rmdir or a rename over it removed. */
 static inline bool IS_DEADDIR(const struct inode *inode)

@@ -33,7 +33,10 @@ static int vfs_link(struct dentry *old_dentry, struct inode *dir, struct dentry 
 		return -ENOENT;
 	if (inode->i_sb->s_max_links && inode->i_nlink >= inode->i_sb->s_max_links)
 		return -EMLINK;
-	return dir->i_op->link(old_dentry, dir, new_dentry);
+	inode_lock_victim(inode, 0);
+	err = dir->i_op->link(old_dentry, dir, new_dentry);
+	inode_unlock_victim(inode);
+	return err;
 }
 
 long do_linkat(int olddfd, const char __user *oldname, int newdfd,

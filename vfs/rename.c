@@ -12,6 +12,7 @@
  * namespaces had on a target renamed over.
  */
 #include <fcntl.h>
+#include <stdint.h>
 
 #include <linux/bug.h>
 #include <vfs/kernel.h>
@@ -84,6 +85,15 @@ static int vfs_rename(struct inode *old_dir, struct dentry *old_dentry,
 		}
 	}
 	down_read(&v->namespace_sem);
+	/* lock_two_nondirectories(): by address, so two renames of the
+	 * same pair in both directions take them in one order */
+	if (target && (uintptr_t)target < (uintptr_t)source) {
+		inode_lock_victim(target, 0);
+		inode_lock_victim(source, 1);
+	} else {
+		inode_lock_victim(source, 0);
+		inode_lock_victim(target, 1);
+	}
 	if (is_local_mountpoint(old_dentry) || is_local_mountpoint(new_dentry))
 		err = -EBUSY;
 	else
@@ -94,6 +104,8 @@ static int vfs_rename(struct inode *old_dir, struct dentry *old_dentry,
 		else
 			d_move(old_dentry, new_dentry);
 	}
+	inode_unlock_victim(target);
+	inode_unlock_victim(source);	/* either order */
 	up_read(&v->namespace_sem);
 	if (!err && !(flags & RENAME_EXCHANGE) && target)
 		detach_mounts(new_dentry);

@@ -97,10 +97,15 @@ static int vfs_unlink(struct inode *dir, struct dentry *dentry)
 	if (!dir->i_op || !dir->i_op->unlink)
 		return -EPERM;
 	down_read(&v->namespace_sem);
-	if (is_local_mountpoint(dentry))
+	if (is_local_mountpoint(dentry)) {
 		err = -EBUSY;
-	else
+	} else {
+		struct inode *target = dentry->d_inode;
+
+		inode_lock_victim(target, 0);
 		err = dir->i_op->unlink(dir, dentry);
+		inode_unlock_victim(target);
+	}
 	up_read(&v->namespace_sem);
 	if (!err)
 		detach_mounts(dentry);

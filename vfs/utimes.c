@@ -48,6 +48,7 @@ static long vfs_utimes(const struct path *path, struct timespec *times)
 		err = inode_permission(inode, MAY_WRITE);
 	}
 	if (!err) {
+		inode_lock_victim(inode, 0);
 		now = current_time_v(inode->i_sb->s_kernel);
 		if (!times || times[0].tv_nsec == UTIME_NOW)
 			inode->i_atime = now;
@@ -58,6 +59,7 @@ static long vfs_utimes(const struct path *path, struct timespec *times)
 		else if (times[1].tv_nsec != UTIME_OMIT)
 			inode->i_mtime = (struct timespec64){ times[1].tv_sec, times[1].tv_nsec };
 		inode->i_ctime = now;
+		inode_unlock_victim(inode);
 	}
 	mnt_drop_write(path->mnt);
 	return err;
