@@ -280,6 +280,40 @@ static void check_mount_watch_marks(struct vfsim *v, struct dentry *root,
 }
 
 /*
+ * The dentry tree's counts: each dentry in the tree holds one reference
+ * for being there and one per child on its list (a child pins its parent,
+ * cursors too), so d_count is at least that; a name in the tree names an
+ * inode with a link left; a directory whose last link went has no child.
+ */
+static void check_dentry_counts(struct dentry *root, struct checker *c)
+{
+	struct dentry *d = root;
+
+	while (d) {
+		struct dentry *child;
+		int children = 0;
+
+		list_for_each_entry(child, &d->d_subdirs, d_child)
+			children++;
+		if (atomic_read(&d->d_count) < 1 + children)
+			checker_fail(c, "dentry %s: d_count %d, below its tree reference and %d children",
+				     d->d_name.name, atomic_read(&d->d_count), children);
+		if (d->d_inode && !(READ_ONCE(d->d_flags) & DCACHE_DENTRY_CURSOR) &&
+		    !d->d_inode->i_nlink)
+			checker_fail(c, "dentry %s: in the tree with an inode of no links",
+				     d->d_name.name);
+
+		if (!list_empty(&d->d_subdirs)) {
+			d = list_first_entry(&d->d_subdirs, struct dentry, d_child);
+			continue;
+		}
+		while (d != root && list_is_last(&d->d_child, &d->d_parent->d_subdirs))
+			d = d->d_parent;
+		d = d == root ? NULL : list_next_entry(d, d_child);
+	}
+}
+
+/*
  * Active references on @sb held by fs_context fds (a created or picked
  * context keeps its superblock; vfs/fsopen.c).  Caller holds sb_lock.
  */
@@ -464,6 +498,9 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 	list_for_each_entry(sb, &v->super_blocks, s_list)
 		if (sb->s_root)
 			check_mount_watch_marks(v, sb->s_root, &c);
+	list_for_each_entry(sb, &v->super_blocks, s_list)
+		if (sb->s_root)
+			check_dentry_counts(sb->s_root, &c);
 
 	/* Everything was looked at: what changed before is old news. */
 	while (mnt_check_next_dirty(v))

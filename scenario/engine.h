@@ -239,6 +239,8 @@ extern const struct scn_verb scn_verbs_task[];
 /* statmount/listmount (verbs_statmount.c) */
 extern const struct scn_verb scn_verbs_statmount[];
 extern const struct scn_verb scn_verbs_mount_api[];
+/* directories and names (verbs_dirs.c) */
+extern const struct scn_verb scn_verbs_dirs[];
 
 const struct scn_verb *scn_verb_find(const char *name);
 

@@ -36,6 +36,7 @@ struct pollfd;
 struct mnt_id_req;
 struct statmount;
 struct mount_attr;
+struct timespec;
 
 struct scn_sys {
 	const char *name;		/* "model", "kernel" */
@@ -142,6 +143,19 @@ struct scn_sys {
 	/* @t opens /proc/PID/ns/mnt of @target: an fd of @t, or -errno. */
 	long (*open_task_mntns)(struct scn_task *t, struct scn_task *target,
 				unsigned int flags);
+	/* ---- directories and names (verbs_dirs.c) ---- */
+	long (*getdents64)(struct scn_task *t, int fd, void *buf, size_t len);
+	long (*unlinkat)(struct scn_task *t, const char *path, int flags);
+	long (*renameat2)(struct scn_task *t, const char *oldpath,
+			  const char *newpath, unsigned int flags);
+	long (*linkat)(struct scn_task *t, const char *oldpath,
+		       const char *newpath, int flags);
+	long (*readlink)(struct scn_task *t, const char *path, char *buf,
+			 size_t len);
+	long (*utimensat)(struct scn_task *t, const char *path,
+			  const struct timespec times[2], int flags);
+	long (*faccessat2)(struct scn_task *t, const char *path, int mode,
+			   int flags);
 };
 
 extern const struct scn_sys scn_sys_model;	/* @b: a struct vfsim */

@@ -436,6 +436,44 @@ static long k_open_task_mntns(struct scn_task *t, struct scn_task *target,
 
 	snprintf(path, sizeof(path), "%d/ns/mnt", (int)target->pid);
 	return SCN_KSYS(t, SYS_openat, t->k->procfd, L(path), O_RDONLY | (int)flags);
+static long k_getdents64(struct scn_task *t, int fd, void *buf, size_t len)
+{
+	return SCN_KSYS(t, SYS_getdents64, fd, L(buf), L(len));
+}
+
+static long k_unlinkat(struct scn_task *t, const char *path, int flags)
+{
+	return SCN_KSYS(t, SYS_unlinkat, AT_FDCWD, L(path), flags);
+}
+
+static long k_renameat2(struct scn_task *t, const char *oldpath,
+			const char *newpath, unsigned int flags)
+{
+	return SCN_KSYS(t, SYS_renameat2, AT_FDCWD, L(oldpath), AT_FDCWD,
+			L(newpath), L(flags));
+}
+
+static long k_linkat(struct scn_task *t, const char *oldpath,
+		     const char *newpath, int flags)
+{
+	return SCN_KSYS(t, SYS_linkat, AT_FDCWD, L(oldpath), AT_FDCWD,
+			L(newpath), flags);
+}
+
+static long k_readlink(struct scn_task *t, const char *path, char *buf, size_t len)
+{
+	return SCN_KSYS(t, SYS_readlinkat, AT_FDCWD, L(path), L(buf), L(len));
+}
+
+static long k_utimensat(struct scn_task *t, const char *path,
+			const struct timespec times[2], int flags)
+{
+	return SCN_KSYS(t, SYS_utimensat, AT_FDCWD, L(path), L(times), flags);
+}
+
+static long k_faccessat2(struct scn_task *t, const char *path, int mode, int flags)
+{
+	return SCN_KSYS(t, SYS_faccessat2, AT_FDCWD, L(path), mode, flags);
 }
 
 const struct scn_sys scn_sys_kernel = {
@@ -491,6 +529,13 @@ const struct scn_sys scn_sys_kernel = {
 	.unshare = k_unshare,
 	.setns = k_setns,
 	.open_task_mntns = k_open_task_mntns,
+	.getdents64 = k_getdents64,
+	.unlinkat = k_unlinkat,
+	.renameat2 = k_renameat2,
+	.linkat = k_linkat,
+	.readlink = k_readlink,
+	.utimensat = k_utimensat,
+	.faccessat2 = k_faccessat2,
 };
 
 /* The backend, its init task in a private mount namespace: 0, or -errno

@@ -324,6 +324,42 @@ static long m_open_task_mntns(struct scn_task *t, struct scn_task *target,
 			      unsigned int flags)
 {
 	return vfsim_open_task_mntns(T(t), T(target), flags);
+static long m_getdents64(struct scn_task *t, int fd, void *buf, size_t len)
+{
+	return vfsim_getdents64(T(t), fd, buf, len);
+}
+
+static long m_unlinkat(struct scn_task *t, const char *path, int flags)
+{
+	return vfsim_unlinkat(T(t), AT_FDCWD, path, flags);
+}
+
+static long m_renameat2(struct scn_task *t, const char *oldpath,
+			const char *newpath, unsigned int flags)
+{
+	return vfsim_renameat2(T(t), AT_FDCWD, oldpath, AT_FDCWD, newpath, flags);
+}
+
+static long m_linkat(struct scn_task *t, const char *oldpath,
+		     const char *newpath, int flags)
+{
+	return vfsim_linkat(T(t), AT_FDCWD, oldpath, AT_FDCWD, newpath, flags);
+}
+
+static long m_readlink(struct scn_task *t, const char *path, char *buf, size_t len)
+{
+	return vfsim_readlinkat(T(t), AT_FDCWD, path, buf, len);
+}
+
+static long m_utimensat(struct scn_task *t, const char *path,
+			const struct timespec times[2], int flags)
+{
+	return vfsim_utimensat(T(t), AT_FDCWD, path, times, flags);
+}
+
+static long m_faccessat2(struct scn_task *t, const char *path, int mode, int flags)
+{
+	return vfsim_faccessat2(T(t), AT_FDCWD, path, mode, flags);
 }
 
 const struct scn_sys scn_sys_model = {
@@ -379,4 +415,11 @@ const struct scn_sys scn_sys_model = {
 	.unshare = m_unshare,
 	.setns = m_setns,
 	.open_task_mntns = m_open_task_mntns,
+	.getdents64 = m_getdents64,
+	.unlinkat = m_unlinkat,
+	.renameat2 = m_renameat2,
+	.linkat = m_linkat,
+	.readlink = m_readlink,
+	.utimensat = m_utimensat,
+	.faccessat2 = m_faccessat2,
 };

@@ -28,6 +28,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_fanotify,
 	scn_verbs_file,
 	scn_verbs_task,
+	scn_verbs_dirs,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))

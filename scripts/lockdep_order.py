@@ -33,6 +33,7 @@ CLASSES = {
     "&v->anon_inode_mnt_lock": "anon_inode_mnt_lock",
     "&kn->key_lock": "key_lock",
     "&ff->uapi_mutex": "fc->uapi_mutex",
+    "&v->dir_mutex": "dir_mutex",
     "&v->namespace_sem": "namespace_sem",
     "&m->lock": "seq_file->lock",
     "&ns->ns_lock": "ns->ns_lock",

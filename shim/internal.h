@@ -142,6 +142,19 @@ static inline long shim_ret(long ret)
 }
 
 /* The routed calls, shared by the interposed functions and syscall(). */
+/* directories and names (dirs.c): the rules, then the routed calls */
+bool shim_name_is_model(int dfd, const char *path);
+bool shim_unlink_is_model(int dfd, const char *path, int flags);
+long shim_model_unlinkat(int dfd, const char *path, int flags);
+long shim_model_renameat2(int odfd, const char *old, int ndfd, const char *new,
+			  unsigned int flags);
+long shim_model_linkat(int odfd, const char *old, int ndfd, const char *new, int flags);
+long shim_model_readlinkat(int dfd, const char *path, char *buf, size_t size);
+long shim_model_faccessat2(int dfd, const char *path, int mode, int flags);
+struct timespec;
+long shim_model_utimensat(int dfd, const char *path, const struct timespec times[2],
+			  int flags);
+long shim_model_getdents64(int fd, void *buf, size_t len);
 long shim_fsinfo(int dfd, const char *path, const void *params, void *buf,
 		 size_t size);
 long shim_watch(bool sb, int dfd, const char *path, unsigned int at_flags,

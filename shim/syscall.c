@@ -4,7 +4,9 @@
  * close, ioctl, open and openat made through syscall() follow the same
  * rules as the libc functions; so do the successors' calls (the new mount
  * API, always the model's; statmount and listmount, always the model's;
- * statx by the path rule); every other number is libc's syscall(), given
+ * statx by the path rule; unlinkat, renameat2, linkat, readlinkat and
+ * getdents64 by the path or fd rule, a rename or link is routed when both
+ * paths are the model's); every other number is libc's syscall(), given
  * six arguments as the kernel always receives six registers.
  *
  * The numbers are x86_64's 439..441, which later kernels gave to
@@ -219,6 +221,31 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 		if (shim_path_is_model((int)a[1], (const char *)a[2]))
 			return shim_model_symlinkat((const char *)a[0], (int)a[1],
 						    (const char *)a[2]);
+		break;
+	case SYS_unlinkat:
+		if (shim_unlink_is_model((int)a[0], (const char *)a[1], (int)a[2]))
+			return shim_model_unlinkat((int)a[0], (const char *)a[1], (int)a[2]);
+		break;
+	case SYS_renameat2:
+		if (shim_name_is_model((int)a[0], (const char *)a[1]) &&
+		    shim_name_is_model((int)a[2], (const char *)a[3]))
+			return shim_model_renameat2((int)a[0], (const char *)a[1], (int)a[2],
+						    (const char *)a[3], (unsigned int)a[4]);
+		break;
+	case SYS_linkat:
+		if (shim_name_is_model((int)a[0], (const char *)a[1]) &&
+		    shim_name_is_model((int)a[2], (const char *)a[3]))
+			return shim_model_linkat((int)a[0], (const char *)a[1], (int)a[2],
+						 (const char *)a[3], (int)a[4]);
+		break;
+	case SYS_readlinkat:
+		if (shim_name_is_model((int)a[0], (const char *)a[1]))
+			return shim_model_readlinkat((int)a[0], (const char *)a[1],
+						     (char *)a[2], (size_t)a[3]);
+		break;
+	case SYS_getdents64:
+		if (shim_is_model_fd((int)a[0]))
+			return shim_model_getdents64((int)a[0], (void *)a[1], (size_t)a[2]);
 		break;
 	case SYS_statfs:
 		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))

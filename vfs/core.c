@@ -142,6 +142,7 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns,
 	spin_lock_init(&v->sb_lock);
 	INIT_LIST_HEAD(&v->super_blocks);
 	ida_init(&v->unnamed_dev_ida, 1);
+	mutex_init(&v->dir_mutex);
 	init_rwsem(&v->namespace_sem);
 	v->mount_max = 100000;		/* fs.mount-max default */
 	seqlock_init(&v->mount_lock);

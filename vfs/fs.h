@@ -10,10 +10,12 @@
  * change after.
  *
  * Lifetimes (the reference-ownership table is in docs/internals.md):
- *  - an inode belongs to exactly one dentry (no hard links) and dies with it;
+ *  - an inode is held by each dentry it is instantiated in (i_count: one
+ *    per hard link still open or named) and dies with the last one;
  *  - a dentry holds one reference for being in the tree (as on ramfs, where
- *    dentries are pinned) plus one per user; it is freed after an RCU grace
- *    period because the mount-notification walk follows ->d_parent locklessly;
+ *    dentries are pinned) plus one per user and one per child (a child
+ *    pins its parent); it is freed after an RCU grace period because the
+ *    mount-notification walk follows ->d_parent locklessly;
  *  - a superblock lives while it has active references (mounts) or passive
  *    ones (s_count).
  */
@@ -100,6 +102,7 @@ static inline bool timespec64_equal(const struct timespec64 *a,
 #define MAY_EXEC	0x00000001
 #define MAY_WRITE	0x00000002
 #define MAY_READ	0x00000004
+#define MAY_ACCESS	0x00000010
 
 struct qstr {
 	const char *name;
@@ -117,7 +120,22 @@ struct inode_operations {
 	int (*mkdir)(struct inode *dir, struct dentry *dentry, umode_t mode);
 	int (*symlink)(struct inode *dir, struct dentry *dentry, const char *target);
 	int (*create)(struct inode *dir, struct dentry *dentry, umode_t mode);
+	/* Directory changes (vfs/unlink.c, vfs/rename.c, vfs/link.c), called
+	 * with the directories' lock (dir_mutex) held; NULL: -EPERM. */
+	int (*link)(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry);
+	int (*unlink)(struct inode *dir, struct dentry *dentry);
+	int (*rmdir)(struct inode *dir, struct dentry *dentry);
+	int (*rename)(struct inode *old_dir, struct dentry *old_dentry,
+		      struct inode *new_dir, struct dentry *new_dentry,
+		      unsigned int flags);
 };
+
+/* renameat2() flags (include/uapi/linux/fs.h) */
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE	(1 << 0)
+#define RENAME_EXCHANGE		(1 << 1)
+#define RENAME_WHITEOUT		(1 << 2)
+#endif
 
 /* The 4-byte fields together, so the inode has no holes (112 bytes, not
  * 120): there is one per tmpfs mount and one per directory. */
@@ -125,7 +143,7 @@ struct inode {
 	umode_t i_mode;
 	kuid_t i_uid;
 	kgid_t i_gid;
-	unsigned int i_nlink;
+	unsigned int i_nlink;		/* under dir_mutex */
 	unsigned long i_ino;
 	loff_t i_size;
 	/* 512-byte units the file's pages take (vfs/filemap.c), under the
@@ -139,6 +157,9 @@ struct inode {
 	const struct file_operations *i_fop;
 	struct address_space *i_mapping;
 	const char *i_link;		/* symlink body (owned) */
+	/* The dentries holding the inode (one per hard link) and other
+	 * users: atomic; the last iput() evicts. */
+	atomic_t i_count;
 	struct timespec64 i_atime, i_mtime, i_ctime;
 	void *i_private;
 };
@@ -151,6 +172,7 @@ static inline bool S_ISDIR_INODE(const struct inode *i) { return S_ISDIR(i->i_mo
 #define DCACHE_MANAGE_TRANSIT	0x00040000
 #define DCACHE_MANAGED_DENTRY	(DCACHE_MOUNTED | DCACHE_NEED_AUTOMOUNT | DCACHE_MANAGE_TRANSIT)
 #define DCACHE_DISCONNECTED	0x00000020
+#define DCACHE_DENTRY_CURSOR	0x20000000 /* a readdir cursor (vfs/readdir.c) */
 #define DCACHE_MOUNT_WATCH	0x80000000 /* there's a mount watch here */
 
 #define DNAME_INLINE_LEN 32
@@ -181,11 +203,11 @@ struct dentry {
 	 * it on its chain rewrites its d_hash.prev (the chains mix every
 	 * superblock: a tmpfs shut down by one thread rewrote the mountpoint
 	 * another thread was testing, d_set_mounted()).  d_parent and d_name:
-	 * set once, before d_add() hashes the dentry.  The model has no
-	 * rename; readers still follow the kernel's rule for them (RCU plus
-	 * rename_lock's sequence: the notification walk, dentry_path_raw(),
-	 * __d_path()), under which a rename would change them with
-	 * rename_lock's write side held.
+	 * set before d_add() hashes the dentry, changed only by a rename
+	 * (d_move(), d_exchange()) under dir_mutex, rename_lock's write side
+	 * and dcache_lock; lockless readers follow the kernel's rule (RCU
+	 * plus rename_lock's sequence: the notification walk,
+	 * dentry_path_raw(), __d_path()).
 	 */
 	struct hlist_node d_hash;	/* in the instance's dentry hash, by (parent, name) */
 	struct dentry *d_parent;
@@ -200,7 +222,7 @@ struct dentry {
 	word_spinlock_t d_lock;
 	/* d_child, d_subdirs: under the instance's dcache_lock. */
 	struct list_head d_child;	/* on the parent's d_subdirs */
-	struct list_head d_subdirs;	/* children, in creation order */
+	struct list_head d_subdirs;	/* children, newest first, and cursors */
 	/* d_op, d_fsdata: set once, before publication or (an automount
 	 * point) under d_lock in the same hold that sets
 	 * DCACHE_NEED_AUTOMOUNT; read without a lock. */
@@ -236,6 +258,21 @@ void d_instantiate(struct dentry *d, struct inode *inode);
 void d_add(struct dentry *d, struct inode *inode);
 struct dentry *d_lookup(const struct dentry *parent, const struct qstr *name);
 void d_delete_subtree(struct dentry *root);
+struct dentry *d_alloc_cursor(struct dentry *parent);
+void d_delete(struct dentry *d);
+void d_move(struct dentry *dentry, struct dentry *target);
+void d_exchange(struct dentry *dentry1, struct dentry *dentry2);
+struct dentry *d_ancestor(struct dentry *p1, struct dentry *p2);
+/* simple_positive(): in the tree with an inode; cursors are not. */
+static inline bool simple_positive(const struct dentry *d)
+{
+	return d->d_inode && !(READ_ONCE(d->d_flags) & DCACHE_DENTRY_CURSOR) && !d_unhashed(d);
+}
+/* IS_DEADDIR(): a directory rmdir or a rename over it removed. */
+static inline bool IS_DEADDIR(const struct inode *inode)
+{
+	return S_ISDIR(inode->i_mode) && !inode->i_nlink;
+}
 int d_set_mounted(struct dentry *dentry);
 /* Path of @d from the root of its filesystem, into @buf (end-aligned). */
 char *dentry_path_raw(const struct dentry *d, char *buf, int buflen);
@@ -243,6 +280,11 @@ unsigned int full_name_hash(const void *salt, const char *name, unsigned int len
 
 struct inode *new_inode(struct super_block *sb);
 void iput_final(struct inode *inode);
+void ihold(struct inode *inode);
+void iput(struct inode *inode);
+/* drop_nlink(): the last link going counts the inode in s_remove_count
+ * until it is evicted.  Caller holds dir_mutex. */
+void drop_nlink(struct inode *inode);
 int inode_permission(struct inode *inode, int mask);
 /* Access times of symlinks the walk follows (fs/inode.c). */
 struct path;
@@ -351,6 +393,10 @@ struct super_block {
 	/* The fs data string it was mounted with: set once by get_tree or
 	 * fill_super. */
 	char *s_options;
+	/* Inodes whose last link went and that are still in use (an open
+	 * unlinked file, a removed working directory): atomic; a remount
+	 * read-only is EBUSY while there are any, as in 5.8. */
+	atomic_long_t s_remove_count;
 };
 
 /* ---- file data (vfs/filemap.c) ------------------------------------------ */
@@ -520,6 +566,15 @@ extern const struct inode_operations simple_ro_dir_inode_operations;
 struct inode *simple_new_inode(struct super_block *sb, umode_t mode);
 int simple_fill_root(struct super_block *sb, umode_t mode);
 int simple_statfs(struct dentry *dentry, struct kstatfs *buf);
+/* fs/libfs.c's directory operations, for ramfs and tmpfs (vfs/libfs.c) */
+bool simple_empty(struct dentry *dentry);
+int simple_link(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry);
+int simple_unlink(struct inode *dir, struct dentry *dentry);
+int simple_rmdir(struct inode *dir, struct dentry *dentry);
+int simple_rename(struct inode *old_dir, struct dentry *old_dentry,
+		  struct inode *new_dir, struct dentry *new_dentry, unsigned int flags);
+int simple_rename_exchange(struct inode *old_dir, struct dentry *old_dentry,
+			   struct inode *new_dir, struct dentry *new_dentry);
 /* Make a child of @parent: a directory, file or symlink (@target). */
 struct dentry *simple_make_child(struct dentry *parent, const char *name,
 				 umode_t mode, const char *target);

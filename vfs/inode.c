@@ -13,6 +13,7 @@ struct inode *new_inode(struct super_block *sb)
 	inode->i_sb = sb;
 	inode->i_ino = __atomic_add_fetch(&sb->s_next_ino, 1, __ATOMIC_RELAXED);
 	inode->i_nlink = 1;
+	atomic_set(&inode->i_count, 1);
 	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time_v(sb->s_kernel);
 	return inode;
 }
@@ -24,9 +25,32 @@ void iput_final(struct inode *inode)
 	/* evict(): the filesystem's accounting, then the pages */
 	if (op && op->evict_inode)
 		op->evict_inode(inode);
+	if (!inode->i_nlink && inode->i_sb)
+		atomic_long_dec(&inode->i_sb->s_remove_count);
 	truncate_inode_pages_final(inode);
 	kfree(inode->i_link);
 	kfree_rcu(inode, rcu);
+}
+
+/* ihold(): one more dentry (a hard link) or user of @inode. */
+void ihold(struct inode *inode)
+{
+	atomic_inc(&inode->i_count);
+}
+
+void drop_nlink(struct inode *inode)
+{
+	WARN_ON(!inode->i_nlink);
+	if (!--inode->i_nlink)
+		atomic_long_inc(&inode->i_sb->s_remove_count);
+}
+
+/* The last dentry of @inode going (with every link, since unlinked inodes
+ * are kept only by their dentries) evicts it. */
+void iput(struct inode *inode)
+{
+	if (atomic_dec_and_test(&inode->i_count))
+		iput_final(inode);
 }
 
 /*

@@ -51,6 +51,15 @@ struct vfsim {
 	u64 sb_identifier_offset;
 	struct ida unnamed_dev_ida;
 
+	/*
+	 * The directories' inode lock: 5.8 takes each directory's i_rwsem
+	 * (and s_vfs_rename_mutex for renames across directories); the model
+	 * has one per instance, held by every change to a directory (create,
+	 * link, unlink, rmdir, rename) from the lookup of the last component
+	 * to the end, as lock_rename() and inode_lock_nested() would be.
+	 */
+	struct mutex dir_mutex;
+
 	/* Mounts */
 	struct rw_semaphore namespace_sem;
 	unsigned int mount_max;		/* fs.mount-max: mounts per namespace */

@@ -92,10 +92,126 @@ static int simple_create(struct inode *dir, struct dentry *dentry, umode_t mode)
 	return simple_mknod(dir, dentry, S_IFREG | (mode & 07777), NULL);
 }
 
+/* simple_empty(): no child in the tree (cursors and unlinked names do
+ * not count). */
+bool simple_empty(struct dentry *dentry)
+{
+	struct vfsim *v = dentry->d_sb->s_kernel;
+	struct dentry *child;
+	bool ret = true;
+
+	spin_lock(&v->dcache_lock);
+	list_for_each_entry(child, &dentry->d_subdirs, d_child) {
+		if (simple_positive(child)) {
+			ret = false;
+			break;
+		}
+	}
+	spin_unlock(&v->dcache_lock);
+	return ret;
+}
+
+/* simple_link(): one more name for the inode; the tree's reference on the
+ * new dentry is d_add()'s, the caller's its own (dget()). */
+int simple_link(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry)
+{
+	struct inode *inode = old_dentry->d_inode;
+
+	inode->i_ctime = dir->i_ctime = dir->i_mtime = current_time_v(dir->i_sb->s_kernel);
+	inode->i_nlink++;
+	ihold(inode);
+	d_add(dentry, inode);
+	dget(dentry);
+	return 0;
+}
+
+/* simple_unlink(): the name goes and with it the tree's reference; the
+ * inode lives while a dentry of it is held (an open file). */
+int simple_unlink(struct inode *dir, struct dentry *dentry)
+{
+	struct inode *inode = dentry->d_inode;
+
+	inode->i_ctime = dir->i_ctime = dir->i_mtime = current_time_v(dir->i_sb->s_kernel);
+	drop_nlink(inode);
+	d_delete(dentry);
+	dput(dentry);
+	return 0;
+}
+
+int simple_rmdir(struct inode *dir, struct dentry *dentry)
+{
+	if (!simple_empty(dentry))
+		return -ENOTEMPTY;
+	drop_nlink(dentry->d_inode);
+	drop_nlink(dir);
+	return simple_unlink(dir, dentry);
+}
+
+/* simple_rename_exchange() (5.15's, for tmpfs's RENAME_EXCHANGE in 5.8's
+ * shmem_exchange()): directories moving between parents move a link. */
+int simple_rename_exchange(struct inode *old_dir, struct dentry *old_dentry,
+			   struct inode *new_dir, struct dentry *new_dentry)
+{
+	bool old_is_dir = d_is_dir(old_dentry);
+	bool new_is_dir = d_is_dir(new_dentry);
+
+	if (old_dir != new_dir && old_is_dir != new_is_dir) {
+		if (old_is_dir) {
+			drop_nlink(old_dir);
+			new_dir->i_nlink++;
+		} else {
+			drop_nlink(new_dir);
+			old_dir->i_nlink++;
+		}
+	}
+	old_dir->i_ctime = old_dir->i_mtime = new_dir->i_ctime = new_dir->i_mtime =
+		old_dentry->d_inode->i_ctime = new_dentry->d_inode->i_ctime =
+		current_time_v(old_dir->i_sb->s_kernel);
+	return 0;
+}
+
+/*
+ * simple_rename() of 5.8: RENAME_NOREPLACE only (5.8's ramfs refuses
+ * RENAME_EXCHANGE with -EINVAL; 5.15 added it); a target is unlinked
+ * first.  The VFS moves the dentry afterwards (d_move()).
+ */
+int simple_rename(struct inode *old_dir, struct dentry *old_dentry,
+		  struct inode *new_dir, struct dentry *new_dentry, unsigned int flags)
+{
+	struct inode *inode = old_dentry->d_inode;
+	bool they_are_dirs = d_is_dir(old_dentry);
+
+	if (flags & ~RENAME_NOREPLACE)
+		return -EINVAL;
+	if (new_dentry->d_inode && !simple_empty(new_dentry))
+		return -ENOTEMPTY;
+	if (new_dentry->d_inode) {
+		struct inode *target = new_dentry->d_inode;
+
+		/* simple_unlink() drops the tree's reference the rename's
+		 * caller still holds one of */
+		simple_unlink(new_dir, new_dentry);
+		if (they_are_dirs) {
+			drop_nlink(target);
+			drop_nlink(old_dir);
+		}
+	} else if (they_are_dirs) {
+		drop_nlink(old_dir);
+		new_dir->i_nlink++;
+	}
+	old_dir->i_ctime = old_dir->i_mtime = new_dir->i_ctime = new_dir->i_mtime =
+		inode->i_ctime = current_time_v(old_dir->i_sb->s_kernel);
+	return 0;
+}
+
 const struct inode_operations simple_dir_inode_operations = {
 	.mkdir = simple_mkdir,
 	.symlink = simple_symlink,
 	.create = simple_create,
+	.link = simple_link,
+	.unlink = simple_unlink,
+	.rmdir = simple_rmdir,
+	.rename = simple_rename,
 };
 
 /*

@@ -78,6 +78,11 @@ int sb_prepare_remount_readonly(struct super_block *sb)
 	struct mount *mnt;
 	int err = 0;
 
+	/* Racy optimization.  Recheck the counter under MNT_WRITE_HOLD
+	 * (5.8's comment): an unlinked inode still in use would be written
+	 * when it is evicted */
+	if (atomic_long_read(&sb->s_remove_count))
+		return -EBUSY;
 	lock_mount_hash(v);
 	list_for_each_entry(mnt, &sb->s_mounts, mnt_instance) {
 		if (!(mnt->mnt.mnt_flags & MNT_READONLY)) {
@@ -86,6 +91,8 @@ int sb_prepare_remount_readonly(struct super_block *sb)
 				break;
 		}
 	}
+	if (!err && atomic_long_read(&sb->s_remove_count))
+		err = -EBUSY;
 	if (!err) {
 		WRITE_ONCE(sb->s_readonly_remount, 1);
 		smp_wmb();

@@ -295,6 +295,19 @@ void mntput_no_expire(struct mount *mnt);
 void path_get(const struct path *path);
 void path_put(const struct path *path);
 struct vfsmount *lookup_mnt(const struct path *path);
+/* unlink, rmdir, rename (vfs/namespace.c): is_local_mountpoint() under
+ * namespace_sem; detach_mounts() takes it. */
+bool __is_local_mountpoint(struct dentry *dentry);
+static inline bool is_local_mountpoint(struct dentry *dentry)
+{
+	return d_mountpoint(dentry) && __is_local_mountpoint(dentry);
+}
+void __detach_mounts(struct dentry *dentry);
+static inline void detach_mounts(struct dentry *dentry)
+{
+	if (d_mountpoint(dentry))
+		__detach_mounts(dentry);
+}
 struct mount *__lookup_mnt(struct vfsmount *mnt, struct dentry *dentry);
 struct mount *__lookup_mnt_in(struct vfsim *v, struct vfsmount *mnt,
 			      struct dentry *dentry);

@@ -637,23 +637,26 @@ static struct dentry *filename_create(int dfd, struct filename *name,
 		return ERR_PTR(-ENAMETOOLONG);
 	}
 	/* write access first, its error after EEXIST, as 5.8 orders them;
-	 * on success the caller drops it (done_path_create()) */
+	 * on success the caller drops it (done_path_create()), and the
+	 * directories' lock (inode_lock_nested() in 5.8) */
 	err2 = mnt_want_write(path->mnt);
-	dentry = d_lookup(path->dentry, &last);
-	if (dentry) {
+	mutex_lock(&current_kernel()->dir_mutex);
+	dentry = lookup_one_locked(&last, path->dentry);
+	if (IS_ERR(dentry)) {
+		err = (int)PTR_ERR(dentry);
+		goto fail;
+	}
+	if (dentry->d_inode) {
 		dput(dentry);
 		err = -EEXIST;
 		goto fail;
 	}
-	if (err2) {
-		err = err2;
-		goto fail;
-	}
-	dentry = d_alloc(path->dentry, &last);
-	if (dentry)
+	if (!err2)
 		return dentry;
-	err = -ENOMEM;
+	dput(dentry);
+	err = err2;
 fail:
+	mutex_unlock(&current_kernel()->dir_mutex);
 	if (!err2)
 		mnt_drop_write(path->mnt);
 	path_put(path);
@@ -664,8 +667,53 @@ fail:
 static void done_path_create(struct path *path, struct dentry *dentry)
 {
 	dput(dentry);
+	mutex_unlock(&current_kernel()->dir_mutex);
 	mnt_drop_write(path->mnt);
 	path_put(path);
+}
+
+/* user_path_create() for link(): filename_create() of a user name. */
+struct dentry *user_path_create(int dfd, const char __user *pathname,
+				struct path *path, unsigned int lookup_flags)
+{
+	struct filename *name = getname(pathname);
+	struct dentry *dentry;
+
+	if (IS_ERR(name))
+		return ERR_CAST(name);
+	dentry = filename_create(dfd, name, path, lookup_flags);
+	putname(name);
+	return dentry;
+}
+
+void user_done_path_create(struct path *path, struct dentry *dentry)
+{
+	done_path_create(path, dentry);
+}
+
+/*
+ * __lookup_hash(): @base's child @last, with a reference: the dentry in
+ * the tree, or a new negative one (unhashed: the in-memory filesystems
+ * keep no negative dentries).  A removed directory has no children to
+ * make (-ENOENT).  Caller holds dir_mutex.
+ */
+struct dentry *lookup_one_locked(const struct qstr *last, struct dentry *base)
+{
+	struct dentry *dentry = d_lookup(base, last);
+
+	if (dentry)
+		return dentry;
+	if (IS_DEADDIR(base->d_inode))
+		return ERR_PTR(-ENOENT);
+	dentry = d_alloc(base, last);
+	if (!dentry)
+		return ERR_PTR(-ENOMEM);
+	/* simple_lookup() */
+	if (last->len > NAME_MAX) {
+		dput(dentry);
+		return ERR_PTR(-ENAMETOOLONG);
+	}
+	return dentry;
 }
 
 static long create_common(int dfd, const char __user *pathname, umode_t mode,

@@ -39,6 +39,31 @@ int user_path_at(int dfd, const char __user *name, unsigned int flags,
 		 struct path *path);
 int kern_path(const char *name, unsigned int flags, struct path *path);
 /* Lookup flags from the AT_* flags of a *at() syscall; -EINVAL on others. */
+/* Directory changes (vfs/namei.c): the last component under dir_mutex. */
+struct dentry *lookup_one_locked(const struct qstr *last, struct dentry *base);
+struct dentry *user_path_create(int dfd, const char __user *pathname,
+				struct path *path, unsigned int lookup_flags);
+void user_done_path_create(struct path *path, struct dentry *dentry);
+/*
+ * The victim's inode lock (5.8's inode_lock() of the file unlinked,
+ * linked, renamed or touched): a regular file's is its mapping's i_rwsem,
+ * which read and write hold, since these change its times and links.  A
+ * rename locks two, the second as a nested class; dir_mutex orders them.
+ */
+static inline void inode_lock_victim(struct inode *inode, int subclass)
+{
+	if (inode && inode->i_mapping)
+		mutex_lock_nested(&inode->i_mapping->i_rwsem, subclass);
+}
+
+static inline void inode_unlock_victim(struct inode *inode)
+{
+	if (inode && inode->i_mapping)
+		mutex_unlock(&inode->i_mapping->i_rwsem);
+}
+
+/* vfs/unlink.c: may_delete() of 5.8, for unlink, rmdir and rename */
+int may_delete(struct inode *dir, struct dentry *victim, bool isdir);
 int at_flags_to_lookup_flags(unsigned int at_flags, unsigned int allowed,
 			     unsigned int *lookup_flags);
 

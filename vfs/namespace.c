@@ -2209,3 +2209,62 @@ void dissolve_on_fput(struct vfsmount *mnt)
 	if (ns)
 		free_mnt_ns(ns);
 }
+
+/* ---- mountpoints that leave the tree (unlink, rmdir, rename) ------------ */
+
+/*
+ * __is_local_mountpoint - is @dentry a mountpoint in the caller's own
+ * namespace?  5.8 walks the namespace's mounts for one on @dentry; a
+ * dentry mounted on only in other namespaces (a detached tree's, another
+ * task's) may be removed, and detach_mounts() takes those mounts away.
+ * Caller holds namespace_sem (for reading at least), and dir_mutex, so
+ * the answer holds until the dentry is unhashed, after which no mount
+ * can be made on it (d_set_mounted()).
+ */
+bool __is_local_mountpoint(struct dentry *dentry)
+{
+	struct mnt_namespace *ns = current->nsproxy_mnt_ns;
+	struct mount *mnt;
+
+	lockdep_assert_held(&dentry->d_sb->s_kernel->namespace_sem);
+	if (!ns)
+		return false;
+	list_for_each_entry(mnt, &ns->list, mnt_list)
+		if (mnt->mnt_mountpoint == dentry)
+			return true;
+	return false;
+}
+
+/*
+ * __detach_mounts - @dentry left the tree: take away every mount on it,
+ * with the mounts below them (umount_tree(UMOUNT_CONNECTED), which posts
+ * their UNMOUNT notifications and queues fanotify's detach events), as
+ * 5.8 does after vfs_rmdir(), vfs_unlink() and a rename over a target.
+ * A mount already unmounted but kept connected to an unmounted parent is
+ * taken off the dentry and dropped at namespace_unlock().
+ */
+void __detach_mounts(struct dentry *dentry)
+{
+	struct vfsim *v = dentry->d_sb->s_kernel;
+	struct mountpoint *mp;
+	struct mount *mnt;
+
+	namespace_lock(v);
+	lock_mount_hash(v);
+	mp = lookup_mountpoint(v, dentry);
+	if (!mp)
+		goto out_unlock;
+	while (!hlist_empty(&mp->m_list)) {
+		mnt = hlist_entry(mp->m_list.next, struct mount, mnt_mp_list);
+		if (mnt->mnt.mnt_flags & MNT_UMOUNT) {
+			umount_mnt(mnt);
+			list_add_tail(&mnt->mnt_umount, &v->umount_list);
+		} else {
+			umount_tree(mnt, UMOUNT_CONNECTED);
+		}
+	}
+	put_mountpoint(mp);
+out_unlock:
+	unlock_mount_hash(v);
+	namespace_unlock(v);
+}

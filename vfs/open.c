@@ -109,6 +109,21 @@ out:
 	}
 }
 
+/* What the file's f_op is: the inode's, the in-memory filesystems'
+ * directory operations (getdents64), or none (O_PATH, files without data). */
+static const struct file_operations *open_fops(const struct path *path, int flags)
+{
+	struct inode *inode = path->dentry->d_inode;
+
+	if (flags & O_PATH)
+		return &empty_fops;
+	if (inode->i_fop)
+		return inode->i_fop;
+	if (S_ISDIR(inode->i_mode))
+		return &simple_dir_operations;
+	return &empty_fops;
+}
+
 long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 {
 	unsigned int lookup_flags = 0;
@@ -170,6 +185,13 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 			err = IS_ERR(target) ? PTR_ERR(target) : do_mkfile(dfd, target, mode);
 			if (!err)
 				err = filename_lookup(dfd, target, lookup_flags, &path);
+			/* the model creates, then looks the name up again: a
+			 * directory renamed there meanwhile is not opened (5.8
+			 * does both under the directory's lock) */
+			if (!err && d_is_dir(path.dentry)) {
+				path_put(&path);
+				err = -EISDIR;
+			}
 			if (!IS_ERR(target) && target != name)
 				putname(target);
 			acc_mode = 0;	/* a file we just created opens as asked */
@@ -192,9 +214,7 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 		return -ENOTDIR;
 	}
 
-	f = alloc_file_path(&path, (unsigned int)flags,
-			    !(flags & O_PATH) && path.dentry->d_inode->i_fop ?
-			    path.dentry->d_inode->i_fop : &empty_fops);
+	f = alloc_file_path(&path, (unsigned int)flags, open_fops(&path, flags));
 	path_put(&path);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
@@ -202,6 +222,14 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 		err = f->f_op->open(f->f_path.dentry->d_inode, f);
 		if (err) {
 			f->f_op = &empty_fops;	/* nothing to release */
+			fput(f);
+			return err;
+		}
+	}
+	/* dcache_dir_open(): a directory's readdir cursor */
+	if (f->f_op == &simple_dir_operations) {
+		err = dcache_dir_open(f);
+		if (err) {
 			fput(f);
 			return err;
 		}

@@ -13,8 +13,6 @@
 
 #define SEEK_MAX	SEEK_HOLE
 
-static loff_t dcache_dir_lseek(struct file *f, loff_t offset, int whence);
-
 /* rw_verify_area(): a count and position the file can take */
 static long rw_verify_area(loff_t pos, size_t *count)
 {
@@ -177,28 +175,6 @@ long ksys_lseek(unsigned int fd, loff_t offset, unsigned int whence)
 	}
 	fput(f);
 	return ret;
-}
-
-/*
- * dcache_dir_lseek(): a directory of the in-memory filesystems (every
- * directory of the model) takes SEEK_SET and SEEK_CUR to a position >= 0
- * (its readdir cursor's); anything else is -EINVAL.
- */
-static loff_t dcache_dir_lseek(struct file *f, loff_t offset, int whence)
-{
-	switch (whence) {
-	case SEEK_CUR:
-		offset += READ_ONCE(f->f_pos);
-		/* fall through */
-	case SEEK_SET:
-		if (offset >= 0)
-			break;
-		/* fall through */
-	default:
-		return -EINVAL;
-	}
-	WRITE_ONCE(f->f_pos, offset);
-	return offset;
 }
 
 long ksys_ioctl(unsigned int fd, unsigned int cmd, unsigned long arg)

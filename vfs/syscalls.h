@@ -41,6 +41,25 @@ struct filename;
 long do_mkfile(int dfd, struct filename *name, umode_t mode);
 /* proc_namespace.c: /proc/self/mountinfo of the current task */
 long do_mountinfo(char __user *buf, size_t size);
+/* Directories and names: vfs/unlink.c, rename.c, link.c, readlink.c,
+ * readdir.c, utimes.c, access.c */
+long do_rmdir(int dfd, const char __user *pathname);
+long do_unlinkat(int dfd, const char __user *pathname);
+long ksys_unlinkat(int dfd, const char __user *pathname, int flag);
+long do_renameat2(int olddfd, const char __user *oldname, int newdfd,
+		  const char __user *newname, unsigned int flags);
+long do_linkat(int olddfd, const char __user *oldname, int newdfd,
+	       const char __user *newname, int flags);
+long do_readlinkat(int dfd, const char __user *pathname, char __user *buf, int bufsiz);
+long ksys_getdents64(unsigned int fd, void __user *dirent, unsigned int count);
+struct __kernel_timespec;
+long do_utimensat(int dfd, const char __user *filename,
+		  const struct timespec __user *utimes, int flags);
+long do_faccessat(int dfd, const char __user *filename, int mode, int flags);
+/* The open directories of the in-memory filesystems (vfs/readdir.c). */
+extern const struct file_operations simple_dir_operations;
+int dcache_dir_open(struct file *f);
+loff_t dcache_dir_lseek(struct file *f, loff_t offset, int whence);
 long do_mkautomount(const char __user *pathname, const char *fstype,
 		    const char *source, const char *data);
 

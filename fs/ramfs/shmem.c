@@ -290,10 +290,106 @@ static int shmem_symlink(struct inode *dir, struct dentry *dentry, const char *t
 	return err;
 }
 
+/* shmem_link(): in 5.8 every extra name of an inode takes an inode of
+ * nr_inodes= (shmem_reserve_inode()), given back by its unlink. */
+static int shmem_link(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry)
+{
+	struct inode *inode = old_dentry->d_inode;
+	int err;
+
+	if (inode->i_nlink) {
+		err = shmem_reserve_inode(inode->i_sb);
+		if (err)
+			return err;
+	}
+	dir->i_size += BOGO_DIRENT_SIZE;
+	return simple_link(old_dentry, dir, dentry);
+}
+
+static int shmem_unlink(struct inode *dir, struct dentry *dentry)
+{
+	struct inode *inode = dentry->d_inode;
+
+	if (inode->i_nlink > 1 && !S_ISDIR(inode->i_mode))
+		shmem_free_inode(inode->i_sb);
+	dir->i_size -= BOGO_DIRENT_SIZE;
+	return simple_unlink(dir, dentry);
+}
+
+static int shmem_rmdir(struct inode *dir, struct dentry *dentry)
+{
+	if (!simple_empty(dentry))
+		return -ENOTEMPTY;
+	drop_nlink(dentry->d_inode);
+	drop_nlink(dir);
+	return shmem_unlink(dir, dentry);
+}
+
+/*
+ * shmem_whiteout(): a character device 0:0 where the old name was, for
+ * overlayfs.  It is hashed beside the old dentry until the rename moves
+ * that one (d_lookup() finds the whiteout, the newer).
+ */
+static int shmem_whiteout(struct inode *old_dir, struct dentry *old_dentry)
+{
+	struct dentry *whiteout;
+	int err;
+
+	whiteout = d_alloc(old_dentry->d_parent, &old_dentry->d_name);
+	if (!whiteout)
+		return -ENOMEM;
+	err = shmem_mknod(old_dir, whiteout, S_IFCHR, NULL);
+	dput(whiteout);
+	return err;
+}
+
+/* shmem_rename2(): tmpfs takes all three flags in 5.8. */
+static int shmem_rename2(struct inode *old_dir, struct dentry *old_dentry,
+			 struct inode *new_dir, struct dentry *new_dentry,
+			 unsigned int flags)
+{
+	struct inode *inode = old_dentry->d_inode;
+	bool they_are_dirs = S_ISDIR(inode->i_mode);
+	int err;
+
+	if (flags & ~(RENAME_NOREPLACE | RENAME_EXCHANGE | RENAME_WHITEOUT))
+		return -EINVAL;
+	if (flags & RENAME_EXCHANGE)
+		return simple_rename_exchange(old_dir, old_dentry, new_dir, new_dentry);
+	if (new_dentry->d_inode && !simple_empty(new_dentry))
+		return -ENOTEMPTY;
+	if (flags & RENAME_WHITEOUT) {
+		err = shmem_whiteout(old_dir, old_dentry);
+		if (err)
+			return err;
+	}
+	if (new_dentry->d_inode) {
+		struct inode *target = new_dentry->d_inode;
+
+		shmem_unlink(new_dir, new_dentry);
+		if (they_are_dirs) {
+			drop_nlink(target);
+			drop_nlink(old_dir);
+		}
+	} else if (they_are_dirs) {
+		drop_nlink(old_dir);
+		new_dir->i_nlink++;
+	}
+	old_dir->i_size -= BOGO_DIRENT_SIZE;
+	new_dir->i_size += BOGO_DIRENT_SIZE;
+	old_dir->i_ctime = old_dir->i_mtime = new_dir->i_ctime = new_dir->i_mtime =
+		inode->i_ctime = current_time_v(old_dir->i_sb->s_kernel);
+	return 0;
+}
+
 static const struct inode_operations shmem_dir_inode_operations = {
 	.mkdir = shmem_mkdir,
 	.symlink = shmem_symlink,
 	.create = shmem_create,
+	.link = shmem_link,
+	.unlink = shmem_unlink,
+	.rmdir = shmem_rmdir,
+	.rename = shmem_rename2,
 };
 
 /* ---- options ---------------------------------------------------------- */

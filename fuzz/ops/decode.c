@@ -21,6 +21,11 @@
  * (whose data the harness reads back and compares, ops/exec.c), pread,
  * seek, ftruncate, fallocate, fsync, statfs; opt-in again, so that no
  * extended input changes its program (none starts with 0xfc or 0xfd).
+ * A first byte 0xfa or 0xfb switches instead to the directory kinds
+ * (kind = byte % (K_NR + the number of directory kinds), those past K_NR
+ * being ls, unlink, rmdir, rename, link, readlink, access and
+ * touch/utimens), opt-in for the same reason (none starts with 0xfa or
+ * 0xfb).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -186,8 +191,23 @@ enum kind {
 	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_PIVOT_ROOT,
 	K_NR_EXT,
 	K_OPEN_RW = K_NR_EXT, K_PWRITE, K_PWRITE2, K_PREAD, K_SEEK, K_FTRUNCATE,
-	K_FALLOCATE, K_FSYNC, K_STATFS, K_NR_FILE
+	K_FALLOCATE, K_FSYNC, K_STATFS, K_NR_FILE,
+	/* the directory kinds (first byte 0xfa or 0xfb) */
+	K_LS = K_NR_FILE, K_UNLINK, K_RMDIR, K_RENAME, K_LINK, K_READLINK, K_ACCESS,
+	K_TOUCH, K_NR_DIRS
 };
+
+/* Which kinds a program's first byte asks for. */
+enum decode_mode { DM_BASE, DM_EXT, DM_FILE, DM_DIRS };
+
+/* ls's buffer sizes: whole, and a few records at a time (the cursor) */
+static const unsigned int ls_sizes[] = { 4096, 24, 48, 64 };
+static const char *const rename_flags[] = {
+	NULL, NULL, NULL, "noreplace", "exchange", "whiteout",
+};
+static const char *const access_modes[] = { "f", "r", "w", "x", "rw", "rwx" };
+static const char *const access_flags[] = { NULL, NULL, "eaccess", "nofollow" };
+static const char *const utimes[] = { "now", "omit", "100" };
 
 /* The file kinds' words: offsets near page edges, texts without a byte
  * the readback would print escaped, counts up to 64 KiB of data. */
@@ -237,9 +257,27 @@ static const char *const fsmount_attrs[] = {
 	"strictatime",
 };
 
-static void decode_op(struct rd *r, struct prog_op *op, unsigned int nr_kinds)
+static unsigned int decode_kind(struct rd *r, enum decode_mode mode)
 {
-	unsigned int kind = u8(r) % nr_kinds, who = u8(r), b;
+	unsigned int kind;
+
+	switch (mode) {
+	case DM_EXT:
+		return u8(r) % K_NR_EXT;
+	case DM_FILE:
+		return u8(r) % K_NR_FILE;
+	case DM_DIRS:
+		kind = u8(r) % (K_NR + K_NR_DIRS - K_NR_FILE);
+		return kind < K_NR ? kind : kind - K_NR + K_NR_FILE;
+	case DM_BASE:
+		break;
+	}
+	return u8(r) % K_NR;
+}
+
+static void decode_op(struct rd *r, struct prog_op *op, enum decode_mode mode)
+{
+	unsigned int kind = decode_kind(r, mode), who = u8(r), b;
 	const struct mount_spec *m;
 	const char *s;
 
@@ -557,20 +595,78 @@ static void decode_op(struct rd *r, struct prog_op *op, unsigned int nr_kinds)
 		path(r, op);
 		word(op, "sizes");
 		break;
+	case K_LS:
+		word(op, "ls");
+		path(r, op);
+		word(op, "%u", PICK(r, ls_sizes));
+		break;
+	case K_UNLINK:
+		word(op, "unlink");
+		path(r, op);
+		break;
+	case K_RMDIR:
+		word(op, "rmdir");
+		path(r, op);
+		break;
+	case K_RENAME:
+		word(op, "rename");
+		path(r, op);
+		path(r, op);
+		if ((s = PICK(r, rename_flags)))
+			word(op, "%s", s);
+		break;
+	case K_LINK:
+		word(op, "link");
+		path(r, op);
+		path(r, op);
+		if (u8(r) & 1)
+			word(op, "follow");
+		break;
+	case K_READLINK:
+		word(op, "readlink");
+		path(r, op);
+		break;
+	case K_ACCESS:
+		word(op, "access");
+		path(r, op);
+		word(op, "%s", PICK(r, access_modes));
+		if ((s = PICK(r, access_flags)))
+			word(op, "%s", s);
+		break;
+	case K_TOUCH:
+		b = u8(r);
+		if (b & 1) {
+			word(op, "touch");
+			path(r, op);
+		} else {
+			word(op, "utimens");
+			path(r, op);
+			word(op, "%s", utimes[(b >> 1) % 3]);
+			word(op, "%s", utimes[(b >> 3) % 3]);
+		}
+		if (b & 0x80)
+			word(op, "nofollow");
+		break;
 	}
 }
 
 void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 {
 	struct rd r = { data, len };
-	unsigned int first, nr_kinds;
+	enum decode_mode mode;
+	unsigned int first;
 
 	/* Not the whole struct: 64 KiB of words a program mostly leaves unused. */
 	memset(p, 0, offsetof(struct prog, ops));
 	memset(&p->keep_going, 0, sizeof(*p) - offsetof(struct prog, keep_going));
 	first = u8(&r);
 	p->boot_default = first & 1;
-	nr_kinds = (first & 0xfe) == 0xfe ? K_NR_EXT : (first & 0xfe) == 0xfc ? K_NR_FILE : K_NR;
+	switch (first & 0xfe) {
+	case 0xfe: mode = DM_EXT; break;
+	case 0xfc: mode = DM_FILE; break;
+	case 0xfa: mode = DM_DIRS; break;
+	default: mode = DM_BASE; break;
+	}
 	while (r.n && p->nops < PROG_MAX_OPS) {
 		struct prog_op *op = &p->ops[p->nops++];
 		int w;
@@ -580,7 +676,7 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 		op->nwords = 0;
 		op->ran = false;
 		op->ret = 0;
-		decode_op(&r, op, nr_kinds);
+		decode_op(&r, op, mode);
 	}
 	p->afs = p->automount = p->boot_default;
 	for (int i = 0; i < p->nops; i++) {

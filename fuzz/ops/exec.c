@@ -143,6 +143,24 @@ static const struct errset errsets[] = {
 	 * root or not attached, not reachable), EBUSY on the root's mount,
 	 * ENOENT for an unlinked new_root (in WALK) */
 	{ "pivot_root", { WALK, EPERM, EINVAL, EBUSY, END } },
+	/*
+	 * Directories and names (vfs/unlink.c, rename.c, link.c, readdir.c):
+	 * EPERM for the sticky bit, a directory to link, a filesystem
+	 * without the operation (proc, afs), whiteout without CAP_MKNOD;
+	 * EBUSY for a mountpoint of the task's namespace, a root, "." or
+	 * "..": ENOSPC for tmpfs's nr_inodes= (link, whiteout); ls: open's
+	 * walk, getdents64's ENOENT in a removed directory.
+	 */
+	{ "ls", { WALK, END } },
+	{ "unlink", { WALK, EISDIR, EPERM, EBUSY, EROFS, END } },
+	{ "rmdir", { WALK, ENOTEMPTY, EINVAL, EBUSY, EPERM, EROFS, END } },
+	{ "rename", { WALK, EXDEV, EBUSY, EINVAL, ENOTEMPTY, EISDIR, EEXIST, EPERM, EROFS,
+		      ENOSPC, END } },
+	{ "link", { WALK, EEXIST, EXDEV, EPERM, EROFS, ENOSPC, EMLINK, END } },
+	{ "readlink", { WALK, EINVAL, END } },
+	{ "access", { WALK, EROFS, END } },
+	{ "touch", { WALK, EPERM, EROFS, END } },
+	{ "utimens", { WALK, EPERM, EROFS, END } },
 };
 
 /* A finding: fail the harness, or (keep_going) keep it and end the program. */

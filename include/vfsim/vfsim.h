@@ -306,6 +306,39 @@ VFSIM_API long vfsim_chmod(struct vfsim_task *t, const char *path, mode_t mode);
 VFSIM_API long vfsim_chown(struct vfsim_task *t, const char *path, uid_t uid,
 			   gid_t gid);
 
+/*
+ * Directories and names (docs/filesystems.md, "Directories and names"):
+ * the syscalls as Linux 5.8 has them, >= 0 or -errno.
+ * vfsim_getdents64() fills @dirp with struct linux_dirent64 records in
+ * 5.8's dcache_readdir() order ("." and "..", then newest first), d_off
+ * the position of the next record, and returns the bytes used (0 at the
+ * end, -EINVAL if the first record does not fit).  vfsim_unlinkat() takes
+ * AT_REMOVEDIR (rmdir(2)); vfsim_renameat2() RENAME_NOREPLACE,
+ * RENAME_EXCHANGE and (tmpfs, CAP_MKNOD) RENAME_WHITEOUT; a name that is a
+ * mountpoint in the caller's namespace is -EBUSY, one mounted on only in
+ * another namespace goes and those mounts are detached.  vfsim_linkat()
+ * takes AT_SYMLINK_FOLLOW and AT_EMPTY_PATH; vfsim_readlinkat() returns the
+ * bytes of the body it copied (no NUL); vfsim_utimensat() takes NULL @path
+ * with an fd (futimens), UTIME_NOW and UTIME_OMIT; vfsim_faccessat2() F_OK,
+ * R_OK, W_OK, X_OK with AT_EACCESS, AT_SYMLINK_NOFOLLOW, AT_EMPTY_PATH.
+ */
+VFSIM_API long vfsim_getdents64(struct vfsim_task *t, int fd, void *dirp,
+				size_t count);
+VFSIM_API long vfsim_unlinkat(struct vfsim_task *t, int dfd, const char *path,
+			      int flags);
+VFSIM_API long vfsim_renameat2(struct vfsim_task *t, int olddfd,
+			       const char *oldpath, int newdfd,
+			       const char *newpath, unsigned int flags);
+VFSIM_API long vfsim_linkat(struct vfsim_task *t, int olddfd, const char *oldpath,
+			    int newdfd, const char *newpath, int flags);
+VFSIM_API long vfsim_readlinkat(struct vfsim_task *t, int dfd, const char *path,
+				char *buf, size_t bufsiz);
+struct timespec;
+VFSIM_API long vfsim_utimensat(struct vfsim_task *t, int dfd, const char *path,
+			       const struct timespec times[2], int flags);
+VFSIM_API long vfsim_faccessat2(struct vfsim_task *t, int dfd, const char *path,
+				int mode, int flags);
+
 /**
  * vfsim_mount - mount(2).  @flags are MS_* values; @data is the filesystem's
  * option string (may be NULL).  New mounts, MS_BIND (with MS_REC), MS_MOVE,

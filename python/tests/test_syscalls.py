@@ -201,3 +201,33 @@ def test_mkdir_p(inst, init):
         init.mkdir_p("/mnt/p/f")
     with pytest.raises(NotADirectoryError):
         init.mkdir_p("/mnt/p/f/g")
+
+
+def test_directories_and_names(inst, init):
+    init.mount("t", "/mnt", "tmpfs")
+    init.mkdir("/mnt/a")
+    init.close(init.open("/mnt/f", vfsim.O_CREAT | vfsim.O_RDWR, 0o644))
+    init.symlink("f", "/mnt/l")
+    assert init.listdir("/mnt") == [".", "..", "l", "f", "a"]
+    fd = init.open("/mnt", vfsim.O_RDONLY)
+    ents = init.getdents64(fd, 64)
+    assert [e[0] for e in ents] == [".", ".."]
+    assert [e[2] for e in ents] == [1, 2]
+    init.close(fd)
+    assert init.readlink("/mnt/l") == "f"
+    assert errno_of(init.readlink, "/mnt/f") == errno.EINVAL
+    init.rename("/mnt/f", "/mnt/g")
+    assert errno_of(init.rename, "/mnt/g", "/mnt/l", 1) == errno.EEXIST
+    init.link("/mnt/g", "/mnt/a/h")
+    assert errno_of(init.link, "/mnt/a", "/mnt/b") == errno.EPERM
+    assert errno_of(init.rmdir, "/mnt/a") == errno.ENOTEMPTY
+    init.unlink("/mnt/a/h")
+    init.rmdir("/mnt/a")
+    assert errno_of(init.unlink, "/mnt/a") == errno.ENOENT
+    init.utimensat("/mnt/g", ((100, 0), (200, 0)))
+    init.utimensat("/mnt/g")
+    assert init.access("/mnt/g", 4 | 2) == 0
+    user = inst.task(1000, 1000)
+    assert errno_of(user.access, "/mnt/g", 2) == errno.EACCES
+    assert init.listdir("/mnt") == [".", "..", "g", "l"]
+    init.umount("/mnt")

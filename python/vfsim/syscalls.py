@@ -122,6 +122,92 @@ class Syscalls:
                                            str_arg(data, "data")),
                      "vfsim_mkautomount", path)
 
+    # ---- directories and names -----------------------------------------
+
+    def getdents64(self, fd, size=4096):
+        """getdents64(2) of at most @size bytes: a list of
+        (name, d_ino, d_off, d_type), [] at the end."""
+        size = int_arg(size, "size", 0, 2**31 - 1)
+        buf = ctypes.create_string_buffer(max(size, 1))
+        n = check(lib.vfsim_getdents64(self.ptr, fd_arg(fd), buf, size),
+                  "getdents64")
+        out, off, raw = [], 0, buf.raw
+        while off < n:
+            ino = int.from_bytes(raw[off:off + 8], "little")
+            d_off = int.from_bytes(raw[off + 8:off + 16], "little", signed=True)
+            reclen = int.from_bytes(raw[off + 16:off + 18], "little")
+            name = raw[off + 19:off + reclen].split(b"\0", 1)[0]
+            out.append((name.decode("utf-8", "surrogateescape"), ino, d_off,
+                        raw[off + 18]))
+            off += reclen
+        return out
+
+    def listdir(self, path, *, dfd=AT_FDCWD):
+        """The names of a directory in getdents64 order, "." and ".."
+        included (opened O_RDONLY | O_DIRECTORY, read to the end)."""
+        fd = self.open(path, O_RDONLY | 0o200000, dfd=dfd)
+        try:
+            names = []
+            while True:
+                ents = self.getdents64(fd)
+                if not ents:
+                    return names
+                names.extend(e[0] for e in ents)
+        finally:
+            self.close(fd)
+
+    def unlink(self, path, flags=0, *, dfd=AT_FDCWD):
+        """unlinkat(2): AT_REMOVEDIR (0x200) is rmdir."""
+        return check(lib.vfsim_unlinkat(self.ptr, fd_arg(dfd, "dfd"), path_arg(path),
+                                        int_arg(flags, "flags", -2**31, 2**31 - 1)),
+                     "unlinkat", path)
+
+    def rmdir(self, path, *, dfd=AT_FDCWD):
+        return self.unlink(path, 0x200, dfd=dfd)
+
+    def rename(self, old, new, flags=0, *, olddfd=AT_FDCWD, newdfd=AT_FDCWD):
+        """renameat2(2): RENAME_NOREPLACE 1, RENAME_EXCHANGE 2,
+        RENAME_WHITEOUT 4."""
+        return check(lib.vfsim_renameat2(self.ptr, fd_arg(olddfd, "olddfd"),
+                                         path_arg(old, "old"), fd_arg(newdfd, "newdfd"),
+                                         path_arg(new, "new"), u32_arg(flags, "flags")),
+                     "renameat2", old)
+
+    def link(self, old, new, flags=0, *, olddfd=AT_FDCWD, newdfd=AT_FDCWD):
+        """linkat(2): AT_SYMLINK_FOLLOW 0x400, AT_EMPTY_PATH 0x1000."""
+        return check(lib.vfsim_linkat(self.ptr, fd_arg(olddfd, "olddfd"),
+                                      path_arg(old, "old"), fd_arg(newdfd, "newdfd"),
+                                      path_arg(new, "new"),
+                                      int_arg(flags, "flags", -2**31, 2**31 - 1)),
+                     "linkat", old)
+
+    def readlink(self, path, size=4096, *, dfd=AT_FDCWD):
+        """readlinkat(2): the body (str), cut to @size bytes."""
+        size = int_arg(size, "size", 0, 2**31 - 1)
+        buf = ctypes.create_string_buffer(max(size, 1))
+        n = check(lib.vfsim_readlinkat(self.ptr, fd_arg(dfd, "dfd"), path_arg(path),
+                                       buf, size), "readlinkat", path)
+        return buf.raw[:n].decode("utf-8", "surrogateescape")
+
+    def utimensat(self, path, times=None, flags=0, *, dfd=AT_FDCWD):
+        """utimensat(2): @times ((atime_sec, atime_nsec), (mtime_sec,
+        mtime_nsec)) or None for both now; UTIME_NOW/UTIME_OMIT as nsec."""
+        ts = None
+        if times is not None:
+            ts = (ctypes.c_long * 4)(int(times[0][0]), int(times[0][1]),
+                                     int(times[1][0]), int(times[1][1]))
+        return check(lib.vfsim_utimensat(self.ptr, fd_arg(dfd, "dfd"), path_arg(path),
+                                         ts, int_arg(flags, "flags", -2**31, 2**31 - 1)),
+                     "utimensat", path)
+
+    def access(self, path, mode=0, flags=0, *, dfd=AT_FDCWD):
+        """faccessat2(2): F_OK 0 or R_OK 4 | W_OK 2 | X_OK 1; AT_EACCESS
+        0x200, AT_SYMLINK_NOFOLLOW, AT_EMPTY_PATH.  0, or OSError."""
+        return check(lib.vfsim_faccessat2(self.ptr, fd_arg(dfd, "dfd"), path_arg(path),
+                                          int_arg(mode, "mode", -2**31, 2**31 - 1),
+                                          int_arg(flags, "flags", -2**31, 2**31 - 1)),
+                     "faccessat2", path)
+
     # ---- pipes ---------------------------------------------------------
 
     def pipe2(self, flags=0):
