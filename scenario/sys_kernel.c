@@ -436,6 +436,8 @@ static long k_open_task_mntns(struct scn_task *t, struct scn_task *target,
 
 	snprintf(path, sizeof(path), "%d/ns/mnt", (int)target->pid);
 	return SCN_KSYS(t, SYS_openat, t->k->procfd, L(path), O_RDONLY | (int)flags);
+}
+
 static long k_getdents64(struct scn_task *t, int fd, void *buf, size_t len)
 {
 	return SCN_KSYS(t, SYS_getdents64, fd, L(buf), L(len));

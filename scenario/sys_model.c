@@ -324,6 +324,8 @@ static long m_open_task_mntns(struct scn_task *t, struct scn_task *target,
 			      unsigned int flags)
 {
 	return vfsim_open_task_mntns(T(t), T(target), flags);
+}
+
 static long m_getdents64(struct scn_task *t, int fd, void *buf, size_t len)
 {
 	return vfsim_getdents64(T(t), fd, buf, len);
