@@ -20,6 +20,7 @@
 #define CAP_FOWNER		3
 #define CAP_SYS_CHROOT		18
 #define CAP_SYS_ADMIN		21
+#define CAP_MKNOD		27
 
 struct cred {
 	kuid_t uid, euid, fsuid;
@@ -46,6 +47,9 @@ struct file_operations {
 	loff_t (*llseek)(struct file *f, loff_t offset, int whence);
 	int (*fsync)(struct file *f, loff_t start, loff_t end, int datasync);
 	long (*fallocate)(struct file *f, int mode, loff_t offset, loff_t len);
+	/* do_dentry_open(): a device or FIFO's driver, which may replace
+	 * f->f_op (chrdev_open()); -errno fails the open. */
+	int (*open)(struct inode *inode, struct file *f);
 };
 
 struct file {
