@@ -85,7 +85,7 @@ def test_mount_umount(init):
     init.mount("src", "/mnt/m", "tmpfs", vfsim.MS_NOSUID, "size=1m,mode=700")
     m = init.mount_by_id(init.path_mnt_id("/mnt/m"))
     assert m["fstype"] == "tmpfs" and m["source"] == "src"
-    assert "size=1m" in m["sb_options"] and m["attr"] & vfsim.ATTR_NOSUID
+    assert "size=1024k" in m["sb_options"] and m["attr"] & vfsim.ATTR_NOSUID
     init.mount(None, "/mnt/m", None, vfsim.MS_SHARED)
     assert init.mount_by_id(m["mnt_id"])["propagation"] == vfsim.PROPAGATION_SHARED
     init.mkdir("/mnt/b")
