@@ -628,11 +628,6 @@ static struct dentry *filename_create(int dfd, struct filename *name,
 		path_put(path);
 		return ERR_PTR(-EEXIST);
 	}
-	/* A trailing slash is fine only for directories. */
-	if (!(lookup_flags & LOOKUP_DIRECTORY) && last.name[last.len]) {
-		path_put(path);
-		return ERR_PTR(-ENOENT);
-	}
 	if (last.len > NAME_MAX) {
 		path_put(path);
 		return ERR_PTR(-ENAMETOOLONG);
@@ -644,6 +639,12 @@ static struct dentry *filename_create(int dfd, struct filename *name,
 	if (dentry) {
 		dput(dentry);
 		err = -EEXIST;
+		goto fail;
+	}
+	/* A trailing slash is fine only for directories: after EEXIST, as
+	 * 5.8 answers "foo/" for a name that is not there */
+	if (!(lookup_flags & LOOKUP_DIRECTORY) && last.name[last.len]) {
+		err = -ENOENT;
 		goto fail;
 	}
 	if (err2) {
