@@ -24,6 +24,7 @@
 #include <linux/bug.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <vfs/fs_context.h>
 #include <vfs/kernel.h>
 
 #include "internal.h"
@@ -142,22 +143,9 @@ static int proc_parse_one(struct proc_opts *o, const char *key, const char *val)
 	return -EINVAL;
 }
 
-static bool proc_sb_flag_word(const char *key)
+static int proc_parse(struct fs_context *fc, struct proc_opts *o)
 {
-	static const char *const words[] = {
-		"dirsync", "lazytime", "mand", "posixacl", "ro", "sync",
-		"async", "nolazytime", "nomand", "rw", "silent",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		if (!strcmp(key, words[i]))
-			return true;
-	return false;
-}
-
-static int proc_parse(const char *data, struct proc_opts *o)
-{
+	const char *data = fc->data;
 	char buf[1024];
 	char *p, *next;
 	int err = 0;
@@ -176,7 +164,7 @@ static int proc_parse(const char *data, struct proc_opts *o)
 		val = strchr(p, '=');
 		if (val)
 			*val++ = 0;
-		if (!*p || (!val && proc_sb_flag_word(p)))
+		if (!*p || (!val && !vfs_parse_sb_flag(fc, p)))
 			continue;	/* vfs_parse_sb_flag() took it */
 		err = proc_parse_one(o, p, val);
 	}
@@ -226,7 +214,7 @@ static int proc_fill_super(struct super_block *sb, struct fs_context *fc)
 	struct proc_opts o = { 0 };
 	int err;
 
-	err = proc_parse(fc->data, &o);
+	err = proc_parse(fc, &o);
 	if (err)
 		return err;
 	sb->s_fs_info = proc_opts_word(&o);
@@ -266,7 +254,7 @@ static int proc_reconfigure(struct fs_context *fc)
 {
 	struct super_block *sb = fc->root->d_sb;
 	struct proc_opts o = proc_sb_opts(sb);
-	int err = proc_parse(fc->data, &o);
+	int err = proc_parse(fc, &o);
 
 	if (!err)
 		WRITE_ONCE(sb->s_fs_info, proc_opts_word(&o));

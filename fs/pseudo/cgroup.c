@@ -47,10 +47,10 @@ static int cgroup2_parse_one(void *ctx, const char *key, const char *val)
 	return -EINVAL;
 }
 
-static int cgroup2_parse(const char *data, unsigned int *flags)
+static int cgroup2_parse(struct fs_context *fc, unsigned int *flags)
 {
 	*flags = 0;
-	return pseudo_parse_options(data, true, cgroup2_parse_one, flags);
+	return pseudo_parse_options(fc->data, fc, cgroup2_parse_one, flags);
 }
 
 /* The hierarchy's flags live in s_fs_info's word (no allocation). */
@@ -119,7 +119,7 @@ static int cgroup2_get_tree(struct fs_context *fc)
 {
 	unsigned int flags;
 	bool fresh;
-	int err = cgroup2_parse(fc->data, &flags);
+	int err = cgroup2_parse(fc, &flags);
 
 	if (!err)
 		err = pseudo_get_tree_single(fc, cgroup2_fill_super, &fresh);
@@ -131,7 +131,7 @@ static int cgroup2_get_tree(struct fs_context *fc)
 static int cgroup2_reconfigure(struct fs_context *fc)
 {
 	unsigned int flags;
-	int err = cgroup2_parse(fc->data, &flags);
+	int err = cgroup2_parse(fc, &flags);
 
 	if (!err)
 		apply_cgroup_root_flags(fc->root->d_sb, flags);

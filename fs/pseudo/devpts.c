@@ -101,7 +101,7 @@ static int devpts_parse_one(void *ctx, const char *key, const char *val)
 
 static int devpts_parse(const char *data, struct pts_mount_opts *o)
 {
-	return pseudo_parse_options(data, false, devpts_parse_one, o);
+	return pseudo_parse_options(data, NULL, devpts_parse_one, o);
 }
 
 /* ---- ptmx ---------------------------------------------------------------- */

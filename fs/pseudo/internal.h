@@ -9,13 +9,13 @@ struct seq_file;
 
 /*
  * Split the mount data @data at commas and hand each "key[=value]" to
- * @one (value NULL without '='); the first error stops it.  @sb_flags:
- * the words the VFS takes as superblock flags first (vfs_parse_sb_flag(),
- * for filesystems on the new mount API) are skipped; a legacy parser
- * (devpts in 5.8) sees them.  An empty word is skipped, as strsep()
- * callers do.
+ * @one (value NULL without '='); the first error stops it.  With @fc
+ * (filesystems on the new mount API) the words the VFS takes as
+ * superblock flags go to fc->sb_flags first (vfs_parse_sb_flag()); a
+ * legacy parser (devpts in 5.8: @fc NULL) sees them.  An empty word is
+ * skipped, as strsep() callers do.
  */
-int pseudo_parse_options(const char *data, bool sb_flags,
+int pseudo_parse_options(const char *data, struct fs_context *fc,
 			 int (*one)(void *ctx, const char *key, const char *val),
 			 void *ctx);
 /* kstrtouint()/match_int()-like: a whole decimal (base 10) or octal (8)

@@ -36,14 +36,14 @@ static int mqueue_fill_super(struct super_block *sb, struct fs_context *fc)
 static int mqueue_get_tree(struct fs_context *fc)
 {
 	bool fresh;
-	int err = pseudo_parse_options(fc->data, true, pseudo_no_option, NULL);
+	int err = pseudo_parse_options(fc->data, fc, pseudo_no_option, NULL);
 
 	return err ? err : pseudo_get_tree_single(fc, mqueue_fill_super, &fresh);
 }
 
 static int mqueue_reconfigure(struct fs_context *fc)
 {
-	return pseudo_parse_options(fc->data, true, pseudo_no_option, NULL);
+	return pseudo_parse_options(fc->data, fc, pseudo_no_option, NULL);
 }
 
 struct file_system_type mqueue_fs_type = {

@@ -5,25 +5,11 @@
 
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <vfs/fs_context.h>
 
 #include "internal.h"
 
-/* vfs_parse_sb_flag()'s words (fs/fs_context.c, 5.8) */
-static bool is_sb_flag(const char *key)
-{
-	static const char *const words[] = {
-		"dirsync", "lazytime", "mand", "posixacl", "ro", "sync",
-		"async", "nolazytime", "nomand", "rw", "silent",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		if (!strcmp(key, words[i]))
-			return true;
-	return false;
-}
-
-int pseudo_parse_options(const char *data, bool sb_flags,
+int pseudo_parse_options(const char *data, struct fs_context *fc,
 			 int (*one)(void *ctx, const char *key, const char *val),
 			 void *ctx)
 {
@@ -47,7 +33,7 @@ int pseudo_parse_options(const char *data, bool sb_flags,
 		val = strchr(p, '=');
 		if (val)
 			*val++ = 0;
-		if (sb_flags && !val && is_sb_flag(p))
+		if (fc && !val && !vfs_parse_sb_flag(fc, p))
 			continue;
 		err = one(ctx, p, val);
 	}
