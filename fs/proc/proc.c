@@ -196,7 +196,7 @@ static int proc_make(struct dentry *parent, const char *name, umode_t mode,
 	struct dentry *d = simple_make_child(parent, name, mode, NULL);
 
 	if (IS_ERR(d))
-		return (int)PTR_ERR(d);
+		return -ENOMEM;	/* proc_create(): only memory can fail here */
 	if (S_ISDIR(mode))
 		d->d_inode->i_op = &simple_ro_dir_inode_operations;
 	d->d_inode->i_uid = 0;

@@ -206,7 +206,7 @@ static int mknod_ptmx(struct super_block *sb, struct pts_fs_info *fsi)
 	d = simple_make_child(sb->s_root, "ptmx",
 			      S_IFCHR | fsi->mount_opts.ptmxmode, NULL);
 	if (IS_ERR(d))
-		return (int)PTR_ERR(d);
+		return -ENOMEM;	/* new_inode(): only memory can fail here */
 	d->d_inode->i_uid = 0;
 	d->d_inode->i_gid = 0;
 	d->d_inode->i_rdev = makedev(TTYAUX_MAJOR, PTMX_MINOR);
