@@ -305,6 +305,7 @@ int vfsim_check_invariants(struct vfsim *v, char *why, size_t len)
 		list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
 			mounts++;
 		mounts += fs_context_refs(v, sb);
+		mounts += atomic_read(&sb->s_pins);
 		if (atomic_read(&sb->s_active) != mounts)
 			checker_fail(&c, "superblock %s (id %llu): s_active %d, mounts and contexts %d",
 			     sb->s_id, (unsigned long long)sb->s_unique_id,

@@ -324,6 +324,9 @@ struct super_block {
 	struct rw_semaphore s_umount;
 	int s_count;			/* passive refs, under sb_lock */
 	atomic_t s_active;		/* atomic: active refs, one per mount */
+	/* Of s_active, those a driver's open files hold (a devpts pty:
+	 * devpts_acquire()), for the invariant checker's count. */
+	atomic_t s_pins;
 	struct list_head s_mounts;	/* mounts of this sb, under mount_lock */
 	char s_id[32];			/* informational name */
 	uuid_t s_uuid;

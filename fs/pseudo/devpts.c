@@ -131,7 +131,9 @@ static int ptmx_open(struct inode *inode, struct file *f)
 		kfree(pf);
 		return index;
 	}
-	atomic_inc(&sb->s_active);	/* devpts_acquire(): until the release */
+	/* devpts_acquire(): the instance stays until the release */
+	atomic_inc(&sb->s_pins);
+	atomic_inc(&sb->s_active);
 	pf->sb = sb;
 	pf->index = (unsigned int)index;
 	f->private_data = pf;
@@ -143,6 +145,7 @@ static int ptmx_release(struct file *f)
 	struct ptmx_file *pf = f->private_data;
 
 	ida_free(&DEVPTS_SB(pf->sb)->allocated_ptys, pf->index);
+	atomic_dec(&pf->sb->s_pins);
 	deactivate_super(pf->sb);
 	kfree(pf);
 	return 0;
