@@ -220,6 +220,18 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 			return shim_model_symlinkat((const char *)a[0], (int)a[1],
 						    (const char *)a[2]);
 		break;
+#ifdef SYS_mknod
+	case SYS_mknod:
+		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
+			return shim_model_mknodat(AT_FDCWD, (const char *)a[0],
+						  (mode_t)a[1], (unsigned int)a[2]);
+		break;
+#endif
+	case SYS_mknodat:
+		if (shim_path_is_model((int)a[0], (const char *)a[1]))
+			return shim_model_mknodat((int)a[0], (const char *)a[1],
+						  (mode_t)a[2], (unsigned int)a[3]);
+		break;
 	case SYS_statfs:
 		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
 			return shim_model_statfs(AT_FDCWD, (const char *)a[0],
