@@ -184,7 +184,7 @@ VT_TEST(fs_pseudo, cgroup2, "empty", setup)
 		    "rw,nsdelegate,memory_localevents,memory_recursiveprot");
 	check_mount("cgroup2", "bogus", -EINVAL, NULL);
 	check_mount("cgroup2", "nsdelegate=1", -EINVAL, NULL);
-	check_mount("cgroup2", "favordynmods", -EINVAL, NULL);	/* 6.1 */
+	check_mount("cgroup2", "favordynmods", -EINVAL, NULL);	/* 6.0 */
 	/* the options are the hierarchy's: the last mount sets them all */
 	EXPECT(vfsim_mount(t, "cgroup2", "/m", "cgroup2", 0, "nsdelegate"), 0);
 	EXPECT(vfsim_mount(t, "cgroup2", "/m2", "cgroup2", 0, "memory_localevents"), 0);
