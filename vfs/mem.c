@@ -25,6 +25,13 @@ static loff_t null_lseek(struct file *f, loff_t offset, int whence)
 	return 0;
 }
 
+/* noop_llseek(): random and urandom stay where they are */
+static loff_t noop_llseek(struct file *f, loff_t offset, int whence)
+{
+	(void)offset, (void)whence;
+	return READ_ONCE(f->f_pos);
+}
+
 static long read_null(struct file *f, void __user *buf, size_t len)
 {
 	(void)f, (void)buf, (void)len;
@@ -113,6 +120,7 @@ const struct file_operations full_fops = {
 };
 
 const struct file_operations random_fops = {
+	.llseek = noop_llseek,
 	.open = random_open,
 	.read = read_random,
 	.write = write_null,
