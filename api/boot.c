@@ -7,13 +7,14 @@
  * task, so it is made exactly as a user could make it.
  */
 #include <sys/mount.h>
+#include <sys/stat.h>
 
 #include <linux/bug.h>
 #include <vfs/syscalls.h>
 #include <vfsim/vfsim.h>
 
 struct boot_step {
-	enum { MKDIR, MOUNT, SWITCH_ROOT } op;
+	enum { MKDIR, MOUNT, SWITCH_ROOT, MKNOD } op;
 	const char *path;
 	const char *fstype;
 	const char *source;
@@ -21,6 +22,10 @@ struct boot_step {
 	const char *data;
 	mode_t mode;
 };
+
+/* MKNOD's device number, in @flags as mknod(2) takes it (new_encode_dev()
+ * of a minor below 256). */
+#define NODE_DEV(major, minor) ((unsigned long)(major) << 8 | (minor))
 
 /*
  * The default tree (docs/default-tree.md).
@@ -32,6 +37,19 @@ static const struct boot_step default_tree[] = {
 	{ MOUNT, "/", "ext4", "/dev/vda1", 0,
 	  "label=root,uuid=2a4b6c8d-0e1f-4a2b-8c3d-4e5f60718293", 0 },
 	{ SWITCH_ROOT, "/", NULL, NULL, 0, NULL, 0 },
+	/* /dev as a container runtime fills it (its own nodes, no devtmpfs):
+	 * the character devices of vfs/char_dev.c and the simulated disks
+	 * the tree is mounted from (vfs/block_dev.c). */
+	{ MKDIR, "/dev", .mode = 0755 },
+	{ MKNOD, "/dev/null", .mode = S_IFCHR | 0666, .flags = NODE_DEV(1, 3) },
+	{ MKNOD, "/dev/zero", .mode = S_IFCHR | 0666, .flags = NODE_DEV(1, 5) },
+	{ MKNOD, "/dev/full", .mode = S_IFCHR | 0666, .flags = NODE_DEV(1, 7) },
+	{ MKNOD, "/dev/random", .mode = S_IFCHR | 0666, .flags = NODE_DEV(1, 8) },
+	{ MKNOD, "/dev/urandom", .mode = S_IFCHR | 0666, .flags = NODE_DEV(1, 9) },
+	{ MKNOD, "/dev/tty", .mode = S_IFCHR | 0666, .flags = NODE_DEV(5, 0) },
+	{ MKNOD, "/dev/vda", .mode = S_IFBLK | 0660, .flags = NODE_DEV(254, 0) },
+	{ MKNOD, "/dev/vda1", .mode = S_IFBLK | 0660, .flags = NODE_DEV(254, 1) },
+	{ MKNOD, "/dev/vda2", .mode = S_IFBLK | 0660, .flags = NODE_DEV(254, 2) },
 	{ MKDIR, "/proc", .mode = 0555 },
 	{ MKDIR, "/tmp", .mode = 01777 },
 	{ MKDIR, "/home", .mode = 0755 },
@@ -91,6 +109,9 @@ static int run_steps(const struct boot_step *steps, size_t n)
 			err = do_mkdirat(AT_FDCWD, s->path, (umode_t)s->mode);
 		else if (s->op == SWITCH_ROOT)
 			err = switch_root();
+		else if (s->op == MKNOD)
+			err = do_mknodat(AT_FDCWD, s->path, (umode_t)s->mode,
+					 (unsigned int)s->flags);
 		else
 			err = ksys_mount(s->source, s->path, s->fstype, s->flags, s->data);
 	}

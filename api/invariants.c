@@ -435,7 +435,7 @@ static void check_task_namespaces(struct vfsim *v, struct checker *c)
 	spin_unlock(&v->tasks_lock);
 }
 
-/* @sb's active count against its mounts and contexts.  Caller holds
+/* @sb's active count against its mounts, contexts and pins.  Caller holds
  * mount_lock and sb_lock. */
 void check_super(struct vfsim *v, struct super_block *sb, struct checker *c)
 {
@@ -445,6 +445,7 @@ void check_super(struct vfsim *v, struct super_block *sb, struct checker *c)
 	list_for_each_entry(mi, &sb->s_mounts, mnt_instance)
 		mounts++;
 	mounts += fs_context_refs(v, sb);
+	mounts += atomic_read(&sb->s_pins);	/* open ptys of a devpts */
 	if (atomic_read(&sb->s_active) != mounts)
 		checker_fail(c, "superblock %s (id %llu): s_active %d, mounts and contexts %d",
 			     sb->s_id, (unsigned long long)sb->s_unique_id,

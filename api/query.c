@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include <linux/bug.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <api/api.h>
 #include <vfs/d_path.h>
@@ -82,8 +83,14 @@ static int snap_mount(struct mount *m, struct mount *ns_root, struct mount_snap 
 			return (int)PTR_ERR(mp);
 		}
 	}
-	snprintf(opts, sizeof(opts), "%s%s%s", sb_rdonly(sb) ? "ro" : "rw",
-		 sb->s_options ? "," : "", sb->s_options ? sb->s_options : "");
+	{
+		/* the super options as mountinfo shows them (->show_options) */
+		struct seq_file sm = { .buf = opts, .size = sizeof(opts) - 1 };
+
+		seq_puts(&sm, sb_rdonly(sb) ? "ro" : "rw");
+		show_sb_fs_options(&sm, sb);
+		opts[sm.count] = 0;
+	}
 
 	need = strlen(mp) + strlen(root) + strlen(sb->s_type->name) +
 	       strlen(m->mnt_devname ? m->mnt_devname : "none") + strlen(opts) + 5;

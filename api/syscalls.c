@@ -94,6 +94,14 @@ long vfsim_symlinkat(struct vfsim_task *t, const char *target, int dfd,
 	return VFSIM_SYSCALL(t, do_symlinkat(target, dfd, path));
 }
 
+long vfsim_mknodat(struct vfsim_task *t, int dfd, const char *path, mode_t mode,
+		   dev_t dev)
+{
+	if (dev != (unsigned int)dev)
+		return -EINVAL;	/* glibc's check: the system call takes 32 bits */
+	return VFSIM_SYSCALL(t, do_mknodat(dfd, path, (umode_t)mode, (unsigned int)dev));
+}
+
 long vfsim_openat(struct vfsim_task *t, int dfd, const char *path, int flags,
 		  mode_t mode)
 {

@@ -8,7 +8,7 @@
  * first and the filesystems last, so that at teardown every filesystem is
  * gone before what they post through; the filesystem types register in
  * the order they always have: rootfs, tmpfs, ramfs, proc, ext4, nfs,
- * nfs4, afs.
+ * nfs4, afs, then the pseudo filesystems (sysfs, devpts, cgroup2, mqueue).
  *
  * The table lives here, above vfs/ and beside the filesystems it names, so
  * that vfs/ never calls up into a filesystem, the key model or the API to
@@ -19,7 +19,7 @@
 
 extern const struct pernet_operations watch_queue_net_ops, fsnotify_net_ops,
 	key_net_ops, ramfs_net_ops, proc_net_ops, ext4_net_ops, nfs_net_ops,
-	afs_net_ops;
+	afs_net_ops, pseudo_net_ops;
 
 const struct pernet_operations *const builtin_pernet_ops[] = {
 	&watch_queue_net_ops,	/* watch_queue/test_source.c */
@@ -30,6 +30,7 @@ const struct pernet_operations *const builtin_pernet_ops[] = {
 	&ext4_net_ops,		/* fs/ext4 */
 	&nfs_net_ops,		/* fs/nfs: nfs, nfs4 */
 	&afs_net_ops,		/* fs/afs */
+	&pseudo_net_ops,	/* fs/pseudo: sysfs, devpts, cgroup2, mqueue */
 };
 
 const size_t nr_builtin_pernet_ops = ARRAY_SIZE(builtin_pernet_ops);

@@ -62,6 +62,8 @@ struct scn_sys {
 	 * a directory at the end (vfsim_mkdir_p()'s contract). */
 	long (*mkdir_p)(struct scn_task *t, const char *path, mode_t mode);
 	long (*symlink)(struct scn_task *t, const char *target, const char *path);
+	/* mknodat(2); @dev as makedev() makes it. */
+	long (*mknod)(struct scn_task *t, const char *path, mode_t mode, dev_t dev);
 	long (*chmod)(struct scn_task *t, const char *path, mode_t mode);
 	long (*chown)(struct scn_task *t, const char *path, uid_t uid, gid_t gid);
 	long (*chdir)(struct scn_task *t, const char *path);

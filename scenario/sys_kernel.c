@@ -166,6 +166,11 @@ static long k_symlink(struct scn_task *t, const char *target, const char *path)
 	return SCN_KSYS(t, SYS_symlinkat, L(target), AT_FDCWD, L(path));
 }
 
+static long k_mknod(struct scn_task *t, const char *path, mode_t mode, dev_t dev)
+{
+	return SCN_KSYS(t, SYS_mknodat, AT_FDCWD, L(path), L(mode), L(dev));
+}
+
 static long k_chmod(struct scn_task *t, const char *path, mode_t mode)
 {
 	return SCN_KSYS(t, SYS_fchmodat, AT_FDCWD, L(path), L(mode));
@@ -489,6 +494,7 @@ const struct scn_sys scn_sys_kernel = {
 	.mkdir = k_mkdir,
 	.mkdir_p = k_mkdir_p,
 	.symlink = k_symlink,
+	.mknod = k_mknod,
 	.chmod = k_chmod,
 	.chown = k_chown,
 	.chdir = k_chdir,

@@ -66,6 +66,11 @@ static long m_symlink(struct scn_task *t, const char *target, const char *path)
 	return vfsim_symlinkat(T(t), target, AT_FDCWD, path);
 }
 
+static long m_mknod(struct scn_task *t, const char *path, mode_t mode, dev_t dev)
+{
+	return vfsim_mknodat(T(t), AT_FDCWD, path, mode, dev);
+}
+
 static long m_chmod(struct scn_task *t, const char *path, mode_t mode)
 {
 	return vfsim_chmod(T(t), path, mode);
@@ -375,6 +380,7 @@ const struct scn_sys scn_sys_model = {
 	.mkdir = m_mkdir,
 	.mkdir_p = m_mkdir_p,
 	.symlink = m_symlink,
+	.mknod = m_mknod,
 	.chmod = m_chmod,
 	.chown = m_chown,
 	.chdir = m_chdir,

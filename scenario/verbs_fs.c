@@ -6,7 +6,10 @@
  */
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/types.h>
 
 #include <vfsim/scenario.h>
@@ -34,6 +37,43 @@ static long verb_mkdir(struct scn_call *c)
 static long verb_symlink(struct scn_call *c)
 {
 	return c->sys->symlink(c->task, c->argv[0], c->argv[1]);
+}
+
+/*
+ * `mknod PATH c|b|p|s|f|d [MAJ:MIN] [MODE]`: the type as mknod(1) spells
+ * it (f: a regular file, d: a directory, which mknod(2) refuses with
+ * EPERM); a device needs MAJ:MIN, the others take none.  MODE is octal,
+ * 0666 by default, before the umask.
+ */
+static long verb_mknod(struct scn_call *c)
+{
+	static const struct { char name; mode_t type; bool dev; } types[] = {
+		{ 'c', S_IFCHR, true }, { 'b', S_IFBLK, true }, { 'p', S_IFIFO, false },
+		{ 's', S_IFSOCK, false }, { 'f', S_IFREG, false }, { 'd', S_IFDIR, false },
+	};
+	const char *type = c->argv[1];
+	unsigned int ma = 0, mi = 0;
+	mode_t mode = 0666;
+	int n, arg = 2;
+	size_t k;
+
+	for (k = 0; k < sizeof(types) / sizeof(types[0]); k++)
+		if (type[0] == types[k].name && !type[1])
+			break;
+	if (k == sizeof(types) / sizeof(types[0]))
+		return scn_syntax(c, "bad node type '%s' (c, b, p, s, f, d)", type);
+	if (types[k].dev) {
+		if (c->argc < 3 || sscanf(c->argv[2], "%u:%u%n", &ma, &mi, &n) != 2 ||
+		    c->argv[2][n] || ma > 4095 || mi > 0xfffff)
+			return scn_syntax(c, "a device needs MAJ:MIN (major < 4096, minor < 2^20)");
+		arg = 3;
+	}
+	if (c->argc > arg + 1)
+		return scn_syntax(c, "wrong number of arguments: usage: "
+				  "mknod PATH c|b|p|s|f|d [MAJ:MIN] [MODE]");
+	if (c->argc == arg + 1 && scn_parse_mode(c, c->argv[arg], &mode) < 0)
+		return SCN_SYNTAX;
+	return c->sys->mknod(c->task, c->argv[0], types[k].type | mode, makedev(ma, mi));
 }
 
 static long verb_chmod(struct scn_call *c)
@@ -103,20 +143,22 @@ static long verb_close(struct scn_call *c)
 
 const struct scn_verb scn_verbs_fs[] = {
 	{ "mkdir", 1, 3, SCN_VERB_NEEDS_TASK, verb_mkdir, "[-p] PATH [MODE]",
-	  "make a directory (octal, 0755); -p: and its parents, 0 if there" },
+	  "make a directory (octal, 0755); -p: parents too" },
 	{ "symlink", 2, 2, SCN_VERB_NEEDS_TASK, verb_symlink, "TARGET PATH",
 	  "make PATH a symlink to TARGET" },
+	{ "mknod", 2, 4, SCN_VERB_NEEDS_TASK, verb_mknod, "PATH TYPE [MAJ:MIN] [MODE]",
+	  "mknodat(2)" },
 	{ "chmod", 2, 2, SCN_VERB_NEEDS_TASK, verb_chmod, "PATH MODE",
 	  "change the mode (octal)" },
 	{ "chown", 2, 2, SCN_VERB_NEEDS_TASK, verb_chown, "PATH UID[:GID]",
-	  "change the owner (group if GID given)" },
+	  "change the owner (and group)" },
 	{ "cd", 1, 1, SCN_VERB_NEEDS_TASK, verb_cd, "PATH",
 	  "change the working directory" },
 	{ "chroot", 1, 1, SCN_VERB_NEEDS_TASK, verb_chroot, "PATH",
 	  "change the root directory" },
 	{ "open", 2, SCN_UNLIMITED, SCN_VERB_NEEDS_TASK, verb_open,
 	  "NAME PATH [path|directory|nofollow|creat|excl|cloexec]...",
-	  "open read-only, keep the fd as NAME" },
+	  "open, keep the fd as NAME" },
 	{ "close", 1, 1, 0, verb_close, "NAME",
 	  "close the fd kept as NAME" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },

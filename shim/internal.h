@@ -179,6 +179,7 @@ long shim_model_fchdir(int fd);
 long shim_model_chroot(const char *path);
 long shim_model_mkdirat(int dfd, const char *path, mode_t mode);
 long shim_model_symlinkat(const char *target, int dfd, const char *path);
+long shim_model_mknodat(int dfd, const char *path, mode_t mode, dev_t dev);
 long shim_model_statfs(int dfd, const char *path, struct statfs *buf);
 
 /* The successors' calls (route.c, successors.c; docs/shim.md). */

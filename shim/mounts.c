@@ -133,6 +133,20 @@ SHIM_EXPORT int symlink(const char *target, const char *path)
 	return NEXT(symlink)(target, path);
 }
 
+SHIM_EXPORT int mknodat(int dfd, const char *path, mode_t mode, dev_t dev)
+{
+	if (shim_path_is_model(dfd, path))
+		return (int)shim_model_mknodat(dfd, path, mode, dev);
+	return NEXT(mknodat)(dfd, path, mode, dev);
+}
+
+SHIM_EXPORT int mknod(const char *path, mode_t mode, dev_t dev)
+{
+	if (shim_path_is_model(AT_FDCWD, path))
+		return (int)shim_model_mknodat(AT_FDCWD, path, mode, dev);
+	return NEXT(mknod)(path, mode, dev);
+}
+
 SHIM_EXPORT int statfs(const char *path, struct statfs *buf)
 {
 	if (shim_path_is_model(AT_FDCWD, path))

@@ -169,6 +169,11 @@ long shim_model_symlinkat(const char *target, int dfd, const char *path)
 	return ROUTE(vfsim_symlinkat(t, target, shim_model_dfd(dfd), path));
 }
 
+long shim_model_mknodat(int dfd, const char *path, mode_t mode, dev_t dev)
+{
+	return ROUTE(vfsim_mknodat(t, shim_model_dfd(dfd), path, mode, dev));
+}
+
 /*
  * The new mount API, statmount(), listmount() and statx() (docs/shim.md,
  * "The successors' calls").  The mount calls always go to the model: a

@@ -247,6 +247,18 @@ SHIM_EXPORT __attribute__((no_sanitize("address"))) long syscall(long nr, ...)
 		if (shim_is_model_fd((int)a[0]))
 			return shim_model_getdents64((int)a[0], (void *)a[1], (size_t)a[2]);
 		break;
+#ifdef SYS_mknod
+	case SYS_mknod:
+		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
+			return shim_model_mknodat(AT_FDCWD, (const char *)a[0],
+						  (mode_t)a[1], (unsigned int)a[2]);
+		break;
+#endif
+	case SYS_mknodat:
+		if (shim_path_is_model((int)a[0], (const char *)a[1]))
+			return shim_model_mknodat((int)a[0], (const char *)a[1],
+						  (mode_t)a[2], (unsigned int)a[3]);
+		break;
 	case SYS_statfs:
 		if (shim_path_is_model(AT_FDCWD, (const char *)a[0]))
 			return shim_model_statfs(AT_FDCWD, (const char *)a[0],

@@ -86,6 +86,9 @@ static inline bool timespec64_equal(const struct timespec64 *a,
 #define SB_POSIXACL	(1 << 16)
 #define SB_KERNMOUNT	(1 << 22)
 #define SB_I_VERSION	(1 << 23)
+/* sb->s_iflags (include/linux/fs.h) */
+#define SB_I_NOEXEC	0x00000002
+#define SB_I_NODEV	0x00000004
 #define SB_LAZYTIME	(1 << 25)
 #define SB_SUBMOUNT	(1 << 26)
 #define SB_BORN		(1 << 29)
@@ -128,6 +131,8 @@ struct inode_operations {
 	int (*rename)(struct inode *old_dir, struct dentry *old_dentry,
 		      struct inode *new_dir, struct dentry *new_dentry,
 		      unsigned int flags);
+	/* A device node, FIFO or socket (vfs_mknod()); NULL: -EPERM. */
+	int (*mknod)(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t rdev);
 };
 
 /* renameat2() flags (include/uapi/linux/fs.h) */
@@ -144,6 +149,9 @@ struct inode {
 	kuid_t i_uid;
 	kgid_t i_gid;
 	unsigned int i_nlink;		/* under dir_mutex */
+	/* The device a character or block node stands for (makedev(), as
+	 * s_dev is); 0 otherwise.  Set once, by ->mknod. */
+	dev_t i_rdev;
 	unsigned long i_ino;
 	loff_t i_size;
 	/* 512-byte units the file's pages take (vfs/filemap.c), under the
@@ -358,6 +366,9 @@ struct super_block {
 	struct rw_semaphore s_umount;
 	int s_count;			/* passive refs, under sb_lock */
 	atomic_t s_active;		/* atomic: active refs, one per mount */
+	/* Of s_active, those a driver's open files hold (a devpts pty:
+	 * devpts_acquire()), for the invariant checker's count. */
+	atomic_t s_pins;
 	struct list_head s_mounts;	/* mounts of this sb, under mount_lock */
 	char s_id[32];			/* informational name */
 	uuid_t s_uuid;
@@ -463,7 +474,7 @@ struct page_slot *find_or_create_page(struct inode *inode, pgoff_t index, int *e
 pgoff_t mapping_seek_hole_data(const struct inode *inode, pgoff_t start,
 			       pgoff_t end, int whence);
 int simple_mknod_with(struct inode *dir, struct dentry *dentry, umode_t mode,
-		      const char *target,
+		      const char *target, dev_t rdev,
 		      struct inode *(*get_inode)(struct super_block *sb, umode_t mode, int *err));
 ssize_t generic_file_read_iter(struct kiocb *iocb, void __user *buf, size_t len);
 ssize_t generic_file_write_iter(struct kiocb *iocb, const void __user *buf, size_t len);
@@ -559,6 +570,24 @@ int reconfigure_super(struct fs_context *fc);
 void kill_anon_super(struct super_block *sb);
 void kill_litter_super(struct super_block *sb);
 u64 sb_alloc_unique_id(struct vfsim *v);
+
+/*
+ * Special files (vfs/inode.c, char_dev.c, block_dev.c, fifo.c): what an
+ * inode of each type opens with, and a block device's disk.  The disks
+ * the model simulates are listed in block_dev.c.
+ */
+void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev);
+extern const struct file_operations def_chr_fops, def_blk_fops, def_fifo_fops,
+	bad_sock_fops;
+/* lookup_bdev(): the disk @pathname names (-ENOENT, -ENOTBLK, -EACCES,
+ * -ENXIO...), into *@dev. */
+int lookup_bdev(const char *pathname, dev_t *dev);
+/* may_open_dev(): devices may be opened on @path's mount (not nodev). */
+bool may_open_dev(const struct path *path);
+/* The simulated disk called @name ("vdb1"), 0 if there is none. */
+dev_t sim_disk_by_name(const char *name);
+/* Its name, as the kernel's bdevname() gives it, into @buf (32 bytes). */
+void sim_disk_name(dev_t dev, char *buf, size_t len);
 
 /* simple helpers for in-memory filesystems (vfs/libfs.c) */
 extern const struct inode_operations simple_dir_inode_operations;

@@ -50,7 +50,7 @@ static unsigned int lookup_constant(const struct constant_table *tbl,
 }
 
 /* Superblock flags are the VFS's, whatever the filesystem. */
-static int vfs_parse_sb_flag(struct fs_context *fc, const char *key)
+int vfs_parse_sb_flag(struct fs_context *fc, const char *key)
 {
 	unsigned int token;
 

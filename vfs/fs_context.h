@@ -97,6 +97,9 @@ struct fs_context *fs_context_for_mount(struct file_system_type *fs_type,
 					unsigned int sb_flags);
 struct fs_context *fs_context_for_reconfigure(struct dentry *dentry);
 int fscontext_alloc_log(struct fs_context *fc);
+/* A superblock-flag word ("ro", "sync"...) into fc->sb_flags: 0, or
+ * -ENOPARAM for any other word. */
+int vfs_parse_sb_flag(struct fs_context *fc, const char *key);
 void put_fs_context(struct fs_context *fc);
 void vfs_clean_context(struct fs_context *fc);
 int vfs_parse_fs_param(struct fs_context *fc, struct fs_parameter *param);

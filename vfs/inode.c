@@ -18,6 +18,35 @@ struct inode *new_inode(struct super_block *sb)
 	return inode;
 }
 
+/* sock_no_open(): a socket node made by mknod has no socket behind it */
+static int sock_no_open(struct inode *inode, struct file *f)
+{
+	(void)inode, (void)f;
+	return -ENXIO;
+}
+
+const struct file_operations bad_sock_fops = {
+	.open = sock_no_open,
+};
+
+/* init_special_inode(): what a device node, FIFO or socket opens with */
+void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev)
+{
+	inode->i_mode = mode;
+	if (S_ISCHR(mode)) {
+		inode->i_fop = &def_chr_fops;
+		inode->i_rdev = rdev;
+	} else if (S_ISBLK(mode)) {
+		inode->i_fop = &def_blk_fops;
+		inode->i_rdev = rdev;
+	} else if (S_ISFIFO(mode)) {
+		inode->i_fop = &def_fifo_fops;
+	} else {
+		WARN_ON(!S_ISSOCK(mode));
+		inode->i_fop = &bad_sock_fops;
+	}
+}
+
 void iput_final(struct inode *inode)
 {
 	const struct super_operations *op = inode->i_sb ? inode->i_sb->s_op : NULL;

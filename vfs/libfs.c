@@ -36,7 +36,7 @@ struct inode *simple_new_inode(struct super_block *sb, umode_t mode)
  * ramfs_get_inode() is) and put it in the tree.
  */
 int simple_mknod_with(struct inode *dir, struct dentry *dentry, umode_t mode,
-		      const char *target,
+		      const char *target, dev_t rdev,
 		      struct inode *(*get_inode)(struct super_block *sb, umode_t mode, int *err))
 {
 	int err = -ENOSPC;
@@ -44,6 +44,8 @@ int simple_mknod_with(struct inode *dir, struct dentry *dentry, umode_t mode,
 
 	if (!inode)
 		return err;
+	if (special_file(mode))
+		init_special_inode(inode, mode, rdev);
 	if (target) {
 		inode->i_link = kstrdup(target, GFP_KERNEL);
 		if (!inode->i_link) {
@@ -74,7 +76,14 @@ static struct inode *ramfs_get_inode(struct super_block *sb, umode_t mode, int *
 static int simple_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
 			const char *target)
 {
-	return simple_mknod_with(dir, dentry, mode, target, ramfs_get_inode);
+	return simple_mknod_with(dir, dentry, mode, target, 0, ramfs_get_inode);
+}
+
+/* ramfs_mknod(): a device node, FIFO or socket */
+static int simple_mknod_dev(struct inode *dir, struct dentry *dentry, umode_t mode,
+			    dev_t rdev)
+{
+	return simple_mknod_with(dir, dentry, mode, NULL, rdev, ramfs_get_inode);
 }
 
 static int simple_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
@@ -212,6 +221,7 @@ const struct inode_operations simple_dir_inode_operations = {
 	.unlink = simple_unlink,
 	.rmdir = simple_rmdir,
 	.rename = simple_rename,
+	.mknod = simple_mknod_dev,
 };
 
 /*
@@ -233,10 +243,18 @@ static int simple_ro_symlink(struct inode *dir, struct dentry *dentry,
 	return -ENOENT;
 }
 
+static int simple_ro_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
+			   dev_t rdev)
+{
+	(void)rdev;
+	return simple_ro_mkdir(dir, dentry, mode);
+}
+
 const struct inode_operations simple_ro_dir_inode_operations = {
 	.mkdir = simple_ro_mkdir,
 	.symlink = simple_ro_symlink,
 	.create = simple_ro_mkdir,
+	.mknod = simple_ro_mknod,
 };
 
 int simple_fill_root(struct super_block *sb, umode_t mode)

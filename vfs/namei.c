@@ -17,6 +17,7 @@
  * automount and expiry.
  */
 #include <fcntl.h>
+#include <sys/sysmacros.h>
 
 #include <linux/bug.h>
 #include <linux/slab.h>
@@ -627,11 +628,6 @@ static struct dentry *filename_create(int dfd, struct filename *name,
 		path_put(path);
 		return ERR_PTR(-EEXIST);
 	}
-	/* A trailing slash is fine only for directories. */
-	if (!(lookup_flags & LOOKUP_DIRECTORY) && last.name[last.len]) {
-		path_put(path);
-		return ERR_PTR(-ENOENT);
-	}
 	if (last.len > NAME_MAX) {
 		path_put(path);
 		return ERR_PTR(-ENAMETOOLONG);
@@ -649,6 +645,13 @@ static struct dentry *filename_create(int dfd, struct filename *name,
 	if (dentry->d_inode) {
 		dput(dentry);
 		err = -EEXIST;
+		goto fail;
+	}
+	/* A trailing slash is fine only for directories: after EEXIST, as
+	 * 5.8 answers "foo/" for a name that is not there */
+	if (!(lookup_flags & LOOKUP_DIRECTORY) && last.name[last.len]) {
+		dput(dentry);
+		err = -ENOENT;
 		goto fail;
 	}
 	if (!err2)
@@ -789,6 +792,98 @@ long do_symlinkat(const char __user *oldname, int newdfd, const char __user *new
 		return PTR_ERR(from);
 	err = create_common(newdfd, newname, S_IFLNK | 0777, from->name, NULL);
 	putname(from);
+	return err;
+}
+
+/*
+ * may_mknod(): what mknod(2) may make, before any lookup: a regular file
+ * (type 0 too), a device, a FIFO or a socket; a directory is -EPERM
+ * (mkdir's job), anything else -EINVAL.
+ */
+static int may_mknod(umode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG:
+	case S_IFCHR:
+	case S_IFBLK:
+	case S_IFIFO:
+	case S_IFSOCK:
+	case 0:
+		return 0;
+	case S_IFDIR:
+		return -EPERM;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* new_decode_dev(): mknod(2)'s 32-bit device number, 12-bit major and
+ * 20-bit minor split as the kernel packs them. */
+static dev_t new_decode_dev(unsigned int dev)
+{
+	unsigned int major = (dev & 0xfff00) >> 8;
+	unsigned int minor = (dev & 0xff) | ((dev >> 12) & 0xfff00);
+
+	return makedev(major, minor);
+}
+
+/*
+ * vfs_mknod(): a device needs CAP_MKNOD (the whiteout, a character device
+ * 0:0, does not), and the directory a ->mknod.  The permission to write
+ * the directory comes first, as may_create() is the first check.
+ */
+static int vfs_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
+{
+	bool is_whiteout = S_ISCHR(mode) && dev == makedev(0, 0);
+	int err = may_create(dir);
+
+	if (err)
+		return err;
+	if ((S_ISCHR(mode) || S_ISBLK(mode)) && !is_whiteout && !capable(CAP_MKNOD))
+		return -EPERM;
+	if (!dir->i_op || !dir->i_op->mknod)
+		return -EPERM;
+	return dir->i_op->mknod(dir, dentry, mode, dev);
+}
+
+long do_mknodat(int dfd, const char __user *filename, umode_t mode, unsigned int dev)
+{
+	struct filename *name;
+	struct dentry *dentry;
+	struct inode *dir;
+	struct path path;
+	long err;
+
+	err = may_mknod(mode);
+	if (err)
+		return err;
+	name = getname(filename);
+	if (IS_ERR(name))
+		return PTR_ERR(name);
+	dentry = filename_create(dfd, name, &path, 0);
+	putname(name);
+	if (IS_ERR(dentry))
+		return PTR_ERR(dentry);
+	mode &= (umode_t)~current_umask();
+	dir = path.dentry->d_inode;
+	switch (mode & S_IFMT) {
+	case 0:
+	case S_IFREG:
+		/* vfs_create(): a regular file, as open(O_CREAT) makes it */
+		err = may_create(dir);
+		if (!err)
+			err = dir->i_op && dir->i_op->create ?
+				dir->i_op->create(dir, dentry, mode & 07777) : -EACCES;
+		break;
+	case S_IFCHR:
+	case S_IFBLK:
+		err = vfs_mknod(dir, dentry, mode, new_decode_dev(dev));
+		break;
+	default:	/* S_IFIFO, S_IFSOCK: no device number */
+		err = vfs_mknod(dir, dentry, mode, 0);
+		break;
+	}
+	done_path_create(&path, dentry);
 	return err;
 }
 

@@ -24,10 +24,15 @@ static int may_open(const struct path *path, int acc_mode, int flag)
 		return -ELOOP;
 	if (S_ISDIR(inode->i_mode) && (acc_mode & MAY_WRITE))
 		return -EISDIR;
+	/* a device on a nodev mount is closed, before any permission */
+	if ((S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode)) && !may_open_dev(path))
+		return -EACCES;
 	err = inode_permission(inode, acc_mode);
 	if (err)
 		return err;
-	if ((acc_mode & MAY_WRITE) && __mnt_is_readonly(path->mnt))
+	/* writing a device, FIFO or socket writes no filesystem */
+	if ((acc_mode & MAY_WRITE) && !special_file(inode->i_mode) &&
+	    __mnt_is_readonly(path->mnt))
 		return -EROFS;
 	(void)flag;
 	return 0;
@@ -218,14 +223,6 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 	path_put(&path);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
-	if (f->f_op->open) {
-		err = f->f_op->open(f->f_path.dentry->d_inode, f);
-		if (err) {
-			f->f_op = &empty_fops;	/* nothing to release */
-			fput(f);
-			return err;
-		}
-	}
 	/* dcache_dir_open(): a directory's readdir cursor */
 	if (f->f_op == &simple_dir_operations) {
 		err = dcache_dir_open(f);
@@ -243,6 +240,17 @@ long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode)
 			return err;
 		}
 		f->f_mode |= FMODE_WRITER;
+	}
+	/* the file's own open (a device's or FIFO's driver, a seq_file of
+	 * /proc), after the write access as do_dentry_open() orders them; a
+	 * failed one is never released */
+	if (f->f_op && f->f_op->open) {
+		err = f->f_op->open(f->f_path.dentry->d_inode, f);
+		if (err) {
+			f->f_op = NULL;
+			fput(f);
+			return err;
+		}
 	}
 	err = fd_install_new(f, (unsigned int)flags);
 	if (err < 0) {

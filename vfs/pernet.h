@@ -42,6 +42,7 @@ enum pernet_id {
 	PERNET_EXT4,		/* fs/ext4 (no state) */
 	PERNET_NFS,		/* fs/nfs: struct nfs_net */
 	PERNET_AFS,		/* fs/afs: struct afs_net */
+	PERNET_PSEUDO,		/* fs/pseudo: sysfs, devpts, cgroup2, mqueue (no state) */
 	PERNET_MAX
 };
 _Static_assert(PERNET_MAX <= 32, "struct vfsim's pernet_ids has a bit per ID");

@@ -165,9 +165,12 @@ long ksys_lseek(unsigned int fd, loff_t offset, unsigned int whence)
 	} else if (f->f_op && f->f_op->llseek) {
 		struct address_space *m = f->f_path.dentry->d_inode->i_mapping;
 
-		mutex_lock(&m->i_rwsem);
+		/* a device's llseek (null_lseek()) has no pages to lock */
+		if (m)
+			mutex_lock(&m->i_rwsem);
 		ret = f->f_op->llseek(f, offset, (int)whence);
-		mutex_unlock(&m->i_rwsem);
+		if (m)
+			mutex_unlock(&m->i_rwsem);
 	} else if (d_is_dir(f->f_path.dentry)) {
 		ret = dcache_dir_lseek(f, offset, (int)whence);
 	} else {

@@ -99,6 +99,8 @@ long do_statx(int dfd, const char __user *filename, unsigned int flags,
 	statx_time(&tmp.stx_ctime, &inode->i_ctime);
 	tmp.stx_dev_major = major(path.dentry->d_sb->s_dev);
 	tmp.stx_dev_minor = minor(path.dentry->d_sb->s_dev);
+	tmp.stx_rdev_major = major(inode->i_rdev);
+	tmp.stx_rdev_minor = minor(inode->i_rdev);
 	if (mask & STATX_MNT_ID_UNIQUE) {
 		tmp.stx_mnt_id = m->mnt_id_unique;
 		tmp.stx_mask |= STATX_MNT_ID_UNIQUE;

@@ -7,6 +7,7 @@
 
 long do_mkdirat(int dfd, const char __user *pathname, umode_t mode);
 long do_symlinkat(const char __user *oldname, int newdfd, const char __user *newname);
+long do_mknodat(int dfd, const char __user *filename, umode_t mode, unsigned int dev);
 long do_sys_open(int dfd, const char __user *filename, int flags, umode_t mode);
 long ksys_close(int fd);
 long ksys_chdir(const char __user *filename);

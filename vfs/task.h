@@ -21,6 +21,7 @@
 #define CAP_SYS_CHROOT		18
 #define CAP_SYS_PTRACE		19
 #define CAP_SYS_ADMIN		21
+#define CAP_MKNOD		27
 
 struct cred {
 	kuid_t uid, euid, fsuid;

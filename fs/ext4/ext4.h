@@ -73,6 +73,7 @@ struct ext4_sb_info {
 	enum ext4_errors s_errors;		/* errors=, under s_umount */
 	unsigned int s_mount_flags;		/* EXT4_MF_*, under s_umount */
 	char *s_source;				/* the "device"; set at mount */
+	dev_t s_bdev;				/* the disk (lookup_bdev()); set at mount */
 };
 
 static inline struct ext4_sb_info *EXT4_SB(const struct super_block *sb)

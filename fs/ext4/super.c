@@ -391,11 +391,10 @@ static void ext4_setup_es(struct super_block *sb, const struct ext4_mount_option
 }
 
 static int ext4_fill_super(struct super_block *sb, struct fs_context *fc,
-			   const struct ext4_mount_options *o)
+			   const struct ext4_mount_options *o, dev_t bdev)
 {
 	struct ext4_sb_info *sbi;
 	struct dentry *lost_found;
-	const char *name;
 
 	sbi = kzalloc(sizeof(*sbi), GFP_KERNEL);
 	if (!sbi)
@@ -405,6 +404,7 @@ static int ext4_fill_super(struct super_block *sb, struct fs_context *fc,
 		kfree(sbi);
 		return -ENOMEM;
 	}
+	sbi->s_bdev = bdev;
 	sbi->s_es = &sbi->s_es_buf;
 	sbi->s_errors = o->errors ? o->errors : EXT4_ERRORS_DEFAULT;
 	sb->s_fs_info = sbi;
@@ -417,10 +417,8 @@ static int ext4_fill_super(struct super_block *sb, struct fs_context *fc,
 	sb->s_time_min = EXT4_TIMESTAMP_MIN;
 	sb->s_time_max = EXT4_EXTRA_TIMESTAMP_MAX;
 	sb->s_quota_types = QTYPE_MASK_USR | QTYPE_MASK_GRP | QTYPE_MASK_PRJ;
-	/* s_id is the block device's name: the source's last component. */
-	name = strrchr(fc->source, '/');
-	name = name && name[1] ? name + 1 : fc->source;
-	snprintf(sb->s_id, sizeof(sb->s_id), "%s", name);
+	/* s_id is the block device's name (bdevname()), not the source's */
+	sim_disk_name(bdev, sb->s_id, sizeof(sb->s_id));
 
 	ext4_setup_es(sb, o);
 	memcpy(&sb->s_uuid, sbi->s_es->s_uuid, sizeof(sb->s_uuid));
@@ -450,7 +448,7 @@ static int ext4_test_super(struct super_block *sb, struct fs_context *fc)
 {
 	const struct ext4_sb_info *sbi = sb->s_fs_info;
 
-	return sbi && !strcmp(sbi->s_source, fc->source);
+	return sbi && sbi->s_bdev == *(const dev_t *)fc->fs_private;
 }
 
 /* mount_bdev() with ext4_fill_super(), on the model's "device". */
@@ -458,10 +456,15 @@ static int ext4_get_tree(struct fs_context *fc)
 {
 	struct ext4_mount_options o;
 	struct super_block *sb;
+	dev_t bdev;
 	int err;
 
-	if (!fc->source || !*fc->source)
+	if (!fc->source)
 		return -EINVAL;		/* "No source specified" */
+	/* get_tree_bdev(): the device first, the options in fill_super */
+	err = lookup_bdev(fc->source, &bdev);
+	if (err)
+		return err;
 	err = ext4_parse_options(fc->data, &o);
 	if (err)
 		return err;
@@ -470,7 +473,9 @@ static int ext4_get_tree(struct fs_context *fc)
 	else if (o.ro == 0)
 		fc->sb_flags &= ~SB_RDONLY;
 
+	fc->fs_private = &bdev;		/* what ext4_test_super() looks for */
 	sb = sget_fc(fc, ext4_test_super, set_anon_super);
+	fc->fs_private = NULL;
 	if (IS_ERR(sb))
 		return (int)PTR_ERR(sb);
 	if (sb->s_root) {
@@ -480,7 +485,7 @@ static int ext4_get_tree(struct fs_context *fc)
 			return -EBUSY;
 		}
 	} else {
-		err = ext4_fill_super(sb, fc, &o);
+		err = ext4_fill_super(sb, fc, &o, bdev);
 		if (err) {
 			deactivate_locked_super(sb);
 			return err;

@@ -246,14 +246,27 @@ static struct inode *shmem_get_inode(struct super_block *sb, umode_t mode, int *
 	return inode;
 }
 
-static int shmem_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
-		       const char *target)
+static int shmem_mknod_dev(struct inode *dir, struct dentry *dentry, umode_t mode,
+			   const char *target, dev_t rdev)
 {
-	int err = simple_mknod_with(dir, dentry, mode, target, shmem_get_inode);
+	int err = simple_mknod_with(dir, dentry, mode, target, rdev, shmem_get_inode);
 
 	if (!err)
 		dir->i_size += BOGO_DIRENT_SIZE;
 	return err;
+}
+
+static int shmem_mknod(struct inode *dir, struct dentry *dentry, umode_t mode,
+		       const char *target)
+{
+	return shmem_mknod_dev(dir, dentry, mode, target, 0);
+}
+
+/* ->mknod: a device node, FIFO or socket (shmem_mknod() with a dev_t) */
+static int shmem_mknod_special(struct inode *dir, struct dentry *dentry,
+			       umode_t mode, dev_t rdev)
+{
+	return shmem_mknod_dev(dir, dentry, mode, NULL, rdev);
 }
 
 static int shmem_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
@@ -390,6 +403,7 @@ static const struct inode_operations shmem_dir_inode_operations = {
 	.unlink = shmem_unlink,
 	.rmdir = shmem_rmdir,
 	.rename = shmem_rename2,
+	.mknod = shmem_mknod_special,
 };
 
 /* ---- options ---------------------------------------------------------- */

@@ -11,8 +11,9 @@
  * first byte 0xfe or 0xff also switches to the extended kinds (kind =
  * byte % K_NR_EXT instead of % K_NR): the new mount API's move_mount
  * (beneath, set_group, from a detached tree's fd), open_tree,
- * mount_setattr, fsopen/fsconfig/fsmount of tmpfs and ramfs, and
- * pivot_root (one in four `pivot_root . .`, what runtimes call).  The
+ * mount_setattr, fsopen/fsconfig/fsmount of tmpfs and ramfs,
+ * pivot_root (one in four `pivot_root . .`, what runtimes call), mknod
+ * and the pseudo filesystems (devpts, mqueue, sysfs, cgroup2, proc).  The
  * extension is opt-in so that the inputs kept before it (fuzz/corpus/ops,
  * fuzz/regressions/ops: none starts with 0xfe or 0xff) decode to the
  * programs they always did; a new kind goes at the end of the extended
@@ -189,6 +190,7 @@ enum kind {
 	/* the extended kinds (first byte 0xfe or 0xff) */
 	K_MOVE_MOUNT = K_NR, K_MOVE_MOUNT_FD, K_OPEN_TREE, K_MOUNT_SETATTR,
 	K_CLOSE_TREE, K_MOVE_MOUNT2, K_FSOPEN, K_FSCONFIG, K_FSMOUNT, K_PIVOT_ROOT,
+	K_MKNOD, K_MOUNT_PSEUDO,
 	K_NR_EXT,
 	K_OPEN_RW = K_NR_EXT, K_PWRITE, K_PWRITE2, K_PREAD, K_SEEK, K_FTRUNCATE,
 	K_FALLOCATE, K_FSYNC, K_STATFS, K_NR_FILE,
@@ -255,6 +257,24 @@ static const char *const fsconfig_args[] = {
 static const char *const fsmount_attrs[] = {
 	NULL, NULL, "ro", "nosuid,nodev", "noatime", "nosymfollow", "relatime,noexec",
 	"strictatime",
+};
+
+/* mknod's nodes: the memory devices, ptmx, a device no driver has, a
+ * simulated disk and a block device that is none, FIFOs, sockets, files,
+ * and the directory mknod refuses */
+static const char *const mknod_nodes[] = {
+	"c 1:3", "c 1:5", "c 5:2", "c 240:0", "b 254:16", "b 7:0", "p", "s", "f", "d",
+};
+/* The pseudo filesystems a container mounts, with options and refusals */
+static const struct mount_spec pseudo_mounts[] = {
+	{ "devpts", "devpts", NULL },
+	{ "devpts", "devpts", "ptmxmode=0666,max=1" },
+	{ "devpts", "devpts", "bogus" },
+	{ "mqueue", "mqueue", NULL },
+	{ "sysfs", "sysfs", "ro" },
+	{ "cgroup2", "cgroup2", "nsdelegate" },
+	{ "proc", "proc", "hidepid=invisible,subset=pid" },
+	{ "binfmt_misc", "binfmt_misc", NULL },
 };
 
 static unsigned int decode_kind(struct rd *r, enum decode_mode mode)
@@ -646,6 +666,25 @@ static void decode_op(struct rd *r, struct prog_op *op, enum decode_mode mode)
 		}
 		if (b & 0x80)
 			word(op, "nofollow");
+	case K_MKNOD: {
+		/* "TYPE [MAJ:MIN]": separate words */
+		char node[16], *w, *save;
+
+		word(op, "mknod");
+		path(r, op);
+		snprintf(node, sizeof(node), "%s", PICK(r, mknod_nodes));
+		for (w = strtok_r(node, " ", &save); w; w = strtok_r(NULL, " ", &save))
+			word(op, "%s", w);
+		break;
+	}
+	case K_MOUNT_PSEUDO:
+		m = &PICK(r, pseudo_mounts);
+		word(op, "mount");
+		word(op, "%s", m->fstype);
+		word(op, "%s", m->source);
+		path(r, op);
+		if (m->options)
+			word(op, "%s", m->options);
 		break;
 	}
 }
@@ -679,8 +718,14 @@ void prog_decode(struct prog *p, const unsigned char *data, size_t len)
 		decode_op(&r, op, mode);
 	}
 	p->afs = p->automount = p->boot_default;
+	p->pseudo = false;
 	for (int i = 0; i < p->nops; i++) {
 		const struct prog_op *op = &p->ops[i];
+
+		if (!strcmp(op->words[0], "mount") &&
+		    (!strcmp(op->words[1], "devpts") || !strcmp(op->words[1], "mqueue") ||
+		     !strcmp(op->words[1], "sysfs") || !strcmp(op->words[1], "cgroup2")))
+			p->pseudo = true;
 
 		if (!strcmp(op->words[0], "automount"))
 			p->automount = true;

@@ -68,8 +68,16 @@ static const struct errset errsets[] = {
 	{ "chown", { WALK, EPERM, EROFS, END } },
 	{ "cd", { WALK, END } },
 	{ "chroot", { WALK, EPERM, END } },
-	/* EINVAL: do_sys_open()'s flag checks (O_CREAT | O_DIRECTORY) */
-	{ "open", { WALK, EEXIST, EISDIR, EROFS, EPERM, EINVAL, END } },
+	/* EINVAL: do_sys_open()'s flag checks (O_CREAT | O_DIRECTORY);
+	 * a device node's driver: ENXIO (none, a socket, a block device that
+	 * is no disk, tty), ENODEV and ENOSPC (ptmx without a devpts beside
+	 * it, past its max=), ERESTARTSYS (a FIFO's open that would wait) */
+	{ "open", { WALK, EEXIST, EISDIR, EROFS, EPERM, EINVAL, ENXIO, ENODEV, ENOSPC,
+		    ERESTARTSYS, END } },
+	/* may_mknod() (EPERM for d), filename_create(), CAP_MKNOD (EPERM),
+	 * a directory without ->mknod (EPERM: devpts, sysfs...); ENOSPC: a
+	 * full tmpfs */
+	{ "mknod", { WALK, EEXIST, EROFS, EPERM, ENOSPC, END } },
 	{ "close", { EBADF, END } },
 	/* ENOSPC: more mounts than the namespace may have (count_mounts());
 	 * EEXIST: an afs cell or fileserver defined twice (fs/afs/net.c),
@@ -195,10 +203,10 @@ static bool errno_allowed(const struct prog *p, const struct prog_op *op, long r
 				return true;
 		return false;
 	}
-	/* EPERM for mkdir and symlink: afs's dynamic root; EEXIST for mount:
-	 * an afs cell defined twice */
+	/* EPERM for mkdir and symlink: afs's dynamic root, the pseudo
+	 * filesystems; EEXIST for mount: an afs cell defined twice */
 	if ((ret == -EPERM && (!strcmp(op->words[0], "mkdir") ||
-			       !strcmp(op->words[0], "symlink")) && !p->afs) ||
+			       !strcmp(op->words[0], "symlink")) && !p->afs && !p->pseudo) ||
 	    (ret == -EEXIST && !strcmp(op->words[0], "mount") &&
 	     strcmp(op->words[1], "afs") != 0))
 		return false;

@@ -54,6 +54,10 @@ struct prog {
 	bool automount;
 	/* Whether the program has afs: the default tree's /afs, an afs mount. */
 	bool afs;
+	/* Whether it mounts a pseudo filesystem (devpts, mqueue, sysfs,
+	 * cgroup2) whose directories make nothing or only directories: EPERM
+	 * for mkdir and symlink there, as on afs's dynamic root. */
+	bool pseudo;
 	int nops;
 	struct prog_op ops[PROG_MAX_OPS];
 	/*

@@ -294,6 +294,16 @@ VFSIM_API long vfsim_mkdir_p(struct vfsim_task *t, int dfd, const char *path,
 			     mode_t mode);
 VFSIM_API long vfsim_symlinkat(struct vfsim_task *t, const char *target,
 			       int dfd, const char *path);
+/**
+ * vfsim_mknodat - mknodat(2): a character or block device (@dev from
+ * makedev(); CAP_MKNOD, else -EPERM), a FIFO, a socket or a regular file
+ * (S_IFMT of @mode, 0 meaning S_IFREG).  -EPERM for S_IFDIR, -EINVAL for
+ * any other type or a @dev that does not fit the system call's 32 bits
+ * (as glibc's mknodat() answers), -EEXIST, -EROFS, -EACCES, -ENOENT,
+ * -ENOTDIR, -ENOSPC, -EFAULT, -ENAMETOOLONG as for mkdirat.
+ */
+VFSIM_API long vfsim_mknodat(struct vfsim_task *t, int dfd, const char *path,
+			     mode_t mode, dev_t dev);
 /** Enough of open for O_PATH, O_DIRECTORY, O_NOFOLLOW, O_CLOEXEC, O_RDONLY,
  *  O_CREAT (regular file) and O_EXCL. */
 VFSIM_API long vfsim_openat(struct vfsim_task *t, int dfd, const char *path,

@@ -88,6 +88,20 @@ def test_permissions(inst, init):
     assert errno_of(user.mount, "x", "/mnt/p", "tmpfs") == errno.EPERM
 
 
+def test_mknod(init):
+    import os
+    import stat
+    assert init.mknod("/mnt/null", stat.S_IFCHR | 0o666, os.makedev(1, 3)) == 0
+    assert init.mknod("/mnt/fifo", stat.S_IFIFO | 0o600) == 0
+    assert errno_of(init.mknod, "/mnt/null", stat.S_IFCHR, os.makedev(1, 3)) == errno.EEXIST
+    assert errno_of(init.mknod, "/mnt/d", stat.S_IFDIR | 0o755) == errno.EPERM
+    assert errno_of(init.mknod, "/mnt/x", stat.S_IFCHR, 1 << 32) == errno.EINVAL
+    with pytest.raises((TypeError, ValueError, OverflowError)):
+        init.mknod("/mnt/y", stat.S_IFIFO, -1)
+    fd = init.open("/mnt/null", vfsim.O_RDONLY)
+    assert fd >= 0
+
+
 def test_symlink(init):
     init.mkdir("/mnt/target")
     init.symlink("/mnt/target", "/mnt/link")
@@ -104,7 +118,7 @@ def test_mount_umount(init):
     init.mount("src", "/mnt/m", "tmpfs", vfsim.MS_NOSUID, "size=1m,mode=700")
     m = init.mount_by_id(init.path_mnt_id("/mnt/m"))
     assert m["fstype"] == "tmpfs" and m["source"] == "src"
-    assert "size=1m" in m["sb_options"] and m["attr"] & vfsim.ATTR_NOSUID
+    assert "size=1024k" in m["sb_options"] and m["attr"] & vfsim.ATTR_NOSUID
     init.mount(None, "/mnt/m", None, vfsim.MS_SHARED)
     assert init.mount_by_id(m["mnt_id"])["propagation"] == vfsim.PROPAGATION_SHARED
     init.mkdir("/mnt/b")

@@ -37,7 +37,7 @@ def test_findmnt_json_shape(init):
     assert [f["target"] for f in flat][-1] == "/mnt/x"
     assert all("children" not in f for f in flat)
     cols = init.tree(columns=["TARGET", "FS-OPTIONS"], target="/mnt/x")
-    assert cols == {"filesystems": [{"target": "/mnt/x", "fs-options": "rw,size=1m,mode=700"}]}
+    assert cols == {"filesystems": [{"target": "/mnt/x", "fs-options": "rw,size=1024k,mode=700"}]}
 
 
 def test_render_forms(init):

@@ -174,6 +174,7 @@ _PROTOS = {
     "vfsim_mkdirat": (c_long, [T, c_int, _S, c_uint]),
     "vfsim_mkdir_p": (c_long, [T, c_int, _S, c_uint]),
     "vfsim_symlinkat": (c_long, [T, _S, c_int, _S]),
+    "vfsim_mknodat": (c_long, [T, c_int, _S, c_uint, c_uint64]),
     "vfsim_openat": (c_long, [T, c_int, _S, c_int, c_uint]),
     "vfsim_close": (c_long, [T, c_int]),
     "vfsim_chdir": (c_long, [T, _S]),

@@ -59,6 +59,14 @@ class Syscalls:
                                          fd_arg(dfd, "dfd"), path_arg(path)),
                      "symlinkat", path)
 
+    def mknod(self, path, mode, dev=0, *, dfd=AT_FDCWD):
+        """mknodat(): a device node (@dev as os.makedev() gives it), a FIFO,
+        a socket or a regular file, by the S_IFMT bits of @mode."""
+        return check(lib.vfsim_mknodat(self.ptr, fd_arg(dfd, "dfd"),
+                                       path_arg(path), u32_arg(mode, "mode"),
+                                       u64_arg(dev, "dev")),
+                     "mknodat", path)
+
     def open(self, path, flags=O_RDONLY, mode=0, *, dfd=AT_FDCWD):
         """openat(): the new fd."""
         return check(lib.vfsim_openat(self.ptr, fd_arg(dfd, "dfd"),

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# vfsim tree -O, libmount's rules: +nodev is the option nodev (a bare noOPT means without OPT), mode=1777 that value
+# vfsim tree -O, libmount's rules: +nodev is the option nodev (a bare noOPT means without OPT), label=home that value
 tree
 -O
-+nodev,mode=1777
++nodev,label=home
 -o
 TARGET,OPTIONS

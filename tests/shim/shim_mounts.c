@@ -2,7 +2,7 @@
 /*
  * Mount calls never reach the host (docs/shim.md, "Mounts"): mount(),
  * umount(), umount2() and their syscall() forms act on the model;
- * chdir(), fchdir(), chroot(), mkdir(), symlink(), statfs() and fstatfs()
+ * chdir(), fchdir(), chroot(), mkdir(), symlink(), mknod(), statfs() and fstatfs()
  * on model paths and fds too, while host paths (VFSIM_SHIM_HOST_PATHS'
  * default list) and relative paths from a host working directory stay
  * the host's; pivot_root() is the model's, and so is the new mount API
@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
@@ -140,6 +141,16 @@ static void dirs_and_links(void)
 	CHECK(syscall(SYS_mkdirat, dfd, "f", 0700) == 0);
 	CHECK(symlinkat("e", dfd, "l3") == 0);
 	CHECK(vfsim_openat(t, AT_FDCWD, "/home/shim/e", O_PATH, 0) >= 0);
+	/* mknod: the model's nodes, its errors (/home is nodev: the node is
+	 * made, and does not open) */
+	CHECK(mknod("/home/shim/null", S_IFCHR | 0666, makedev(1, 3)) == 0);
+	CHECK_ERR(mknod("/home/shim/null", S_IFCHR | 0666, makedev(1, 3)), EEXIST);
+	CHECK_ERR(mknod("/home/shim/d2", S_IFDIR | 0755, 0), EPERM);
+	CHECK(mknodat(dfd, "fifo", S_IFIFO | 0600, 0) == 0);
+	CHECK(syscall(SYS_mknodat, dfd, "sock", S_IFSOCK | 0600, 0) == 0);
+	CHECK(syscall(SYS_mknod, "/tmp/shim-zero", S_IFCHR | 0666, makedev(1, 5)) == 0);
+	CHECK(vfsim_openat(t, AT_FDCWD, "/home/shim/null", O_RDONLY, 0) == -EACCES);
+	CHECK(vfsim_openat(t, AT_FDCWD, "/home/shim/fifo", O_PATH, 0) >= 0);
 
 	/* A model working directory: relative paths follow it. */
 	CHECK(chdir("/home/shim") == 0);

@@ -86,8 +86,9 @@ int main(int argc, char **argv)
 
 	/* Other opens: the host, but under all. */
 	if (all) {
-		/* The model has no /dev. */
-		CHECK_ERR(open("/dev/null", O_RDONLY), ENOENT);
+		/* The model's /dev has null (docs/default-tree.md), not more. */
+		CHECK_OPEN(open("/dev/null", O_RDONLY), is_model);
+		CHECK_ERR(open("/dev/kmsg", O_RDONLY), ENOENT);
 		CHECK_OPEN(open("/proc/version", O_RDONLY), is_model);
 	} else {
 		CHECK_OPEN(open("/dev/null", O_RDONLY), is_host);

@@ -14,6 +14,8 @@
  *   `-/b         ext4 (per test)
  */
 #include <errno.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
@@ -149,19 +151,25 @@ VT_TEST(fs_ext4_options, ro_rw_in_data, "empty", setup)
 	cr_assert_eq(m.d.attr & VFSIM_ATTR_RDONLY, VFSIM_ATTR_RDONLY);
 }
 
+/*
+ * The volume ID is the disk's name (bdevname()), whatever path named it:
+ * an absent /dev/<disk> stands for the simulated disk, a block node for
+ * the disk of its number (/dev/mapper/vg-root below is 254:17, vdb1).
+ * What names no disk is refused as get_tree_bdev() refuses it.
+ */
 VT_TEST(fs_ext4_options, volume_id_from_source, "empty", setup)
 {
 	static const struct { const char *src, *id; } c[] = {
 		{ "/dev/vda1", "vda1" },
-		{ "/dev/mapper/vg-root", "vg-root" },
-		{ "vdb2", "vdb2" },
-		{ "/dev/", "/dev/" },
-		{ "/dev/disk/by-id/0123456789abcdef0123456789abcdefXYZ",
-		  "0123456789abcdef0123456789abcde" },	/* s_id[32] */
+		{ "/dev/sdc15", "sdc15" },
+		{ "/dev/mapper/vg-root", "vdb1" },
 	};
 	char buf[64];
 	size_t i;
 
+	EXPECT(vfsim_mkdir_p(t, AT_FDCWD, "/dev/mapper", 0755), 0);
+	EXPECT(vfsim_mknodat(t, AT_FDCWD, "/dev/mapper/vg-root", S_IFBLK | 0600,
+			     makedev(254, 17)), 0);
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		EXPECT(vfsim_mount(t, c[i].src, "/a", "ext4", 0, NULL), 0);
 		memset(buf, 0, sizeof(buf));
@@ -170,6 +178,11 @@ VT_TEST(fs_ext4_options, volume_id_from_source, "empty", setup)
 		cr_assert_str_eq(buf, c[i].id);
 		EXPECT(vfsim_umount2(t, "/a", 0), 0);
 	}
+	/* not a path, not a disk name, a directory, a disk name too long */
+	EXPECT(vfsim_mount(t, "vdb2", "/a", "ext4", 0, NULL), -ENOENT);
+	EXPECT(vfsim_mount(t, "/dev/", "/a", "ext4", 0, NULL), -ENOTBLK);
+	EXPECT(vfsim_mount(t, "/dev/vdb16", "/a", "ext4", 0, NULL), -ENOENT);
+	EXPECT(vfsim_mount(t, "/dev/xda", "/a", "ext4", 0, NULL), -ENOENT);
 }
 
 /*

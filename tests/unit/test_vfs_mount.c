@@ -21,9 +21,9 @@
  * them.
  *
  * Linux 5.8 gave proc one superblock per mount ("proc: allow to mount many
- * instances of proc in one pid namespace"), so on 6.18 proc mounted twice
- * on one directory succeeds; on 5.6, which the model follows, proc has one
- * superblock per pid namespace and the second mount is EBUSY.
+ * instances of proc in one pid namespace"), as the model has it: proc
+ * mounted twice on one directory stacks.  mqueue keeps one superblock per
+ * IPC namespace (the instance's): twice on one directory is EBUSY.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -75,18 +75,22 @@ VT_TEST(vfs_mount, new_mount_errors, "empty", NULL)
 	vfsim_task_set_caps(u, VFSIM_CAP_SYS_ADMIN);
 	EXPECT(vfsim_mount(u, "a", "/a", "tmpfs", 0, NULL), 0);
 
-	/* proc has one superblock per instance: twice on one dir is EBUSY
-	 * (5.6; see the head of the file for 6.18) */
-	EXPECT(vfsim_mount(t, "proc", "/p", "proc", 0, NULL), 0);
-	EXPECT(vfsim_mount(t, "proc", "/p", "proc", 0, NULL), -EBUSY);
+	/* mqueue has one superblock per instance: twice on one dir is EBUSY */
+	EXPECT(vfsim_mount(t, "mqueue", "/p", "mqueue", 0, NULL), 0);
+	EXPECT(vfsim_mount(t, "mqueue", "/p", "mqueue", 0, NULL), -EBUSY);
 	/* through a symlink to it, too (the target is followed) */
 	EXPECT(vfsim_symlinkat(t, "/p", AT_FDCWD, "/lp"), 0);
-	EXPECT(vfsim_mount(t, "proc", "/lp", "proc", 0, NULL), -EBUSY);
-	/* tmpfs makes a new superblock each time: stacking is fine */
+	EXPECT(vfsim_mount(t, "mqueue", "/lp", "mqueue", 0, NULL), -EBUSY);
+	/* tmpfs makes a new superblock each time: stacking is fine; so does
+	 * proc since 5.8 */
 	EXPECT(vfsim_mount(t, "a2", "/a", "tmpfs", 0, NULL), 0);
-	/* the same proc superblock elsewhere is fine */
+	EXPECT(vfsim_mount(t, "proc", "/a", "proc", 0, NULL), 0);
+	EXPECT(vfsim_mount(t, "proc", "/a", "proc", 0, NULL), 0);
+	EXPECT(vfsim_umount2(t, "/a", 0), 0);
+	EXPECT(vfsim_umount2(t, "/a", 0), 0);
+	/* the same mqueue superblock elsewhere is fine */
 	EXPECT(vfsim_mkdirat(t, AT_FDCWD, "/a/p2", 0755), 0);
-	EXPECT(vfsim_mount(t, "proc", "/a/p2", "proc", 0, NULL), 0);
+	EXPECT(vfsim_mount(t, "mqueue", "/a/p2", "mqueue", 0, NULL), 0);
 	{
 		struct vt_mount m1, m2;
 
@@ -98,8 +102,8 @@ VT_TEST(vfs_mount, new_mount_errors, "empty", NULL)
 		         "1 1 / rootfs rootfs\n"
 		         "2 1 /a tmpfs a\n"
 		         "4 2 /a tmpfs a2\n"
-		         "5 4 /a/p2 proc proc\n"
-		         "3 1 /p proc proc\n"));
+		         "5 4 /a/p2 mqueue mqueue\n"
+		         "3 1 /p mqueue mqueue\n"));
 	vfsim_task_destroy(u);
 }
 

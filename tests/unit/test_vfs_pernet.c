@@ -225,6 +225,7 @@ Test(vfs_pernet, builtin_alloc_sweep)
 {
 	static const char *const types[] = {
 		"rootfs", "tmpfs", "ramfs", "proc", "ext4", "nfs", "nfs4", "afs",
+		"sysfs", "devpts", "cgroup2", "mqueue",
 	};
 	static const enum pernet_id stateful[] = {
 		PERNET_WATCH_QUEUE, PERNET_FSNOTIFY, PERNET_KEYS, PERNET_NFS, PERNET_AFS,
