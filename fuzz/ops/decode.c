@@ -666,6 +666,7 @@ static void decode_op(struct rd *r, struct prog_op *op, enum decode_mode mode)
 		}
 		if (b & 0x80)
 			word(op, "nofollow");
+		break;
 	case K_MKNOD: {
 		/* "TYPE [MAJ:MIN]": separate words */
 		char node[16], *w, *save;
