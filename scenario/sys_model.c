@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
@@ -258,6 +259,18 @@ static long m_open_task_mntns(struct scn_task *t, struct scn_task *target,
 	return vfsim_open_task_mntns(T(t), T(target), flags);
 }
 
+static long m_userns_write(struct scn_task *t, struct scn_task *target,
+			   const char *file, const char *text)
+{
+	size_t len = strlen(text);
+
+	if (!strcmp(file, "uid_map"))
+		return vfsim_write_uid_map(T(t), T(target), text, len);
+	if (!strcmp(file, "gid_map"))
+		return vfsim_write_gid_map(T(t), T(target), text, len);
+	return vfsim_write_setgroups(T(t), T(target), text, len);
+}
+
 const struct scn_sys scn_sys_model = {
 	.name = "model",
 	.boot = m_boot,
@@ -298,4 +311,5 @@ const struct scn_sys scn_sys_model = {
 	.unshare = m_unshare,
 	.setns = m_setns,
 	.open_task_mntns = m_open_task_mntns,
+	.userns_write = m_userns_write,
 };
