@@ -811,6 +811,10 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *top_mnt,
 		q = __lookup_mnt(&child->mnt_parent->mnt, child->mnt_mountpoint);
 		if (q)
 			mnt_change_mountpoint(child, smp, q);
+		/* A copy propagated into a less privileged user namespace
+		 * keeps its flags and what is below it (vfs/mnt_lock.c). */
+		if (child->mnt_parent->mnt_ns->user_ns != current->nsproxy_mnt_ns->user_ns)
+			lock_mnt_tree(child);
 		child->mnt.mnt_flags &= ~MNT_LOCKED;
 		commit_tree(child);
 	}
