@@ -314,6 +314,7 @@ static void check_namespace(struct vfsim *v, const struct path_holders *held,
 			break;
 		}
 		check_mount(v, held, ns, m, c);
+		check_userns_locks(v, ns, m, c);
 	}
 	if (listed != ns->mounts || walked != ns->mounts)
 		checker_fail(c, "namespace counts %u mounts, its list %u, the tree %u",
