@@ -7,6 +7,8 @@
  * keeps a chrooted task from escaping its root through a new user
  * namespace.
  */
+#include <string.h>
+
 #include <vfs/kernel.h>
 #include <vfs/mount_api.h>
 
@@ -67,15 +69,35 @@ bool may_mount(void)
 }
 
 /*
+ * The user namespace 5.8 gives a new context (fc->user_ns): the caller's,
+ * but for the filesystems that show another namespace's objects and take
+ * its owner (proc: the pid namespace's, sysfs: the network namespace's,
+ * mqueue: the ipc namespace's, cgroup2: the cgroup namespace's).  The
+ * model has only the initial ones of those, owned by the initial user
+ * namespace: Linux 6.18 too refuses each of them (EPERM) in a new user
+ * namespace alone, and mounts devpts.
+ */
+static struct user_namespace *fc_user_ns(struct fs_context *fc)
+{
+	static const char *const init_owned[] = { "proc", "sysfs", "mqueue", "cgroup2" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(init_owned); i++)
+		if (!strcmp(fc->fs_type->name, init_owned[i]))
+			return &current->kernel->init_user_ns;
+	return current_user_ns();
+}
+
+/*
  * mount_capable - may the caller make a superblock of @fc's type?  A
- * FS_USERNS_MOUNT filesystem takes CAP_SYS_ADMIN over the caller's user
- * namespace (fc->user_ns), any other over the initial one.
+ * FS_USERNS_MOUNT filesystem takes CAP_SYS_ADMIN over fc->user_ns, any
+ * other over the initial one.
  */
 bool mount_capable(struct fs_context *fc)
 {
 	if (!(fc->fs_type->fs_flags & FS_USERNS_MOUNT))
 		return capable(CAP_SYS_ADMIN);
-	return ns_capable(current_user_ns(), CAP_SYS_ADMIN);
+	return ns_capable(fc_user_ns(fc), CAP_SYS_ADMIN);
 }
 
 /*

@@ -166,6 +166,8 @@ VT_TEST(userns, locked_mounts, "empty", NULL)
 	OK(vfsim_mount(u, NULL, "/data/sub", NULL, MS_REMOUNT | MS_RDONLY, NULL));
 	OK(vfsim_umount2(u, "/data/sub", 0));
 	EXPECT(vfsim_mount(u, "x", "/data", "ext4", 0, NULL), -EPERM);
+	/* proc is the initial pid namespace's, owned by the initial user ns */
+	EXPECT(vfsim_mount(u, "proc", "/data", "proc", 0, NULL), -EPERM);
 	/* lazily unmounting the parent takes the locked child along */
 	OK(vfsim_umount2(u, "/mv", MNT_DETACH));
 	/* setns into it: CAP_SYS_ADMIN over its owner; from it back: none */
