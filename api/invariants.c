@@ -367,6 +367,7 @@ static void check_namespace(struct vfsim *v, const struct path_holders *held,
 			break;
 		}
 		check_mount(v, held, ns, m, true, c);
+		check_userns_locks(v, ns, m, c);
 	}
 	if (listed != ns->mounts || walked != ns->mounts)
 		checker_fail(c, "namespace counts %u mounts, its list %u, the tree %u",

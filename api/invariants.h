@@ -46,6 +46,10 @@ void check_lists(struct vfsim *v, struct checker *c);
 /* Peer ring, master and slave links of @m, a mount of @ns's tree. */
 void check_propagation(struct mnt_namespace *ns, struct mount *m,
 		       struct checker *c);
+/* Locked flags and locked mounts of @m, a mount of @ns's tree
+ * (invariants_userns.c). */
+void check_userns_locks(struct vfsim *v, struct mnt_namespace *ns, struct mount *m,
+			struct checker *c);
 /* No two peer groups of @ns share an ID. */
 void check_peer_group_ids(struct vfsim *v, struct checker *c);
 

@@ -236,6 +236,7 @@ extern const struct scn_verb scn_verbs_keys[];
 extern const struct scn_verb scn_verbs_fanotify[];
 extern const struct scn_verb scn_verbs_file[];
 extern const struct scn_verb scn_verbs_task[];
+extern const struct scn_verb scn_verbs_userns[];
 /* statmount/listmount (verbs_statmount.c) */
 extern const struct scn_verb scn_verbs_statmount[];
 extern const struct scn_verb scn_verbs_mount_api[];

@@ -158,6 +158,12 @@ struct scn_sys {
 			  const struct timespec times[2], int flags);
 	long (*faccessat2)(struct scn_task *t, const char *path, int mode,
 			   int flags);
+
+	/* ---- user namespaces (docs/user-namespaces.md) ---- */
+	/* @t writes @text to /proc/PID/@file of @target, @file one of
+	 * "uid_map", "gid_map", "setgroups": the length written or -errno. */
+	long (*userns_write)(struct scn_task *t, struct scn_task *target,
+			     const char *file, const char *text);
 };
 
 extern const struct scn_sys scn_sys_model;	/* @b: a struct vfsim */

@@ -483,6 +483,22 @@ static long k_faccessat2(struct scn_task *t, const char *path, int mode, int fla
 	return SCN_KSYS(t, SYS_faccessat2, AT_FDCWD, L(path), mode, flags);
 }
 
+/* The file of /proc, opened and written by @t, as a shell's echo > would. */
+static long k_userns_write(struct scn_task *t, struct scn_task *target,
+			   const char *file, const char *text)
+{
+	char path[64];
+	long fd, ret;
+
+	snprintf(path, sizeof(path), "%d/%s", (int)target->pid, file);
+	fd = SCN_KSYS(t, SYS_openat, t->k->procfd, L(path), O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fd;
+	ret = SCN_KSYS(t, SYS_write, fd, L(text), L(strlen(text)));
+	SCN_KSYS(t, SYS_close, fd);
+	return ret;
+}
+
 const struct scn_sys scn_sys_kernel = {
 	.name = "kernel",
 	.boot = k_boot,
@@ -544,6 +560,7 @@ const struct scn_sys scn_sys_kernel = {
 	.readlink = k_readlink,
 	.utimensat = k_utimensat,
 	.faccessat2 = k_faccessat2,
+	.userns_write = k_userns_write,
 };
 
 /* The backend, its init task in a private mount namespace: 0, or -errno

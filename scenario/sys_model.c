@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <vfsim/testing.h>
 #include <vfsim/vfsim.h>
@@ -369,6 +370,18 @@ static long m_faccessat2(struct scn_task *t, const char *path, int mode, int fla
 	return vfsim_faccessat2(T(t), AT_FDCWD, path, mode, flags);
 }
 
+static long m_userns_write(struct scn_task *t, struct scn_task *target,
+			   const char *file, const char *text)
+{
+	size_t len = strlen(text);
+
+	if (!strcmp(file, "uid_map"))
+		return vfsim_write_uid_map(T(t), T(target), text, len);
+	if (!strcmp(file, "gid_map"))
+		return vfsim_write_gid_map(T(t), T(target), text, len);
+	return vfsim_write_setgroups(T(t), T(target), text, len);
+}
+
 const struct scn_sys scn_sys_model = {
 	.name = "model",
 	.boot = m_boot,
@@ -430,4 +443,5 @@ const struct scn_sys scn_sys_model = {
 	.readlink = m_readlink,
 	.utimensat = m_utimensat,
 	.faccessat2 = m_faccessat2,
+	.userns_write = m_userns_write,
 };

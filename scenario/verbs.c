@@ -29,6 +29,7 @@ static const struct scn_verb *const verb_tables[] = {
 	scn_verbs_file,
 	scn_verbs_task,
 	scn_verbs_dirs,
+	scn_verbs_userns,
 };
 
 #define NR_TABLES (sizeof(verb_tables) / sizeof(verb_tables[0]))

@@ -2,10 +2,10 @@
 /*
  * Scenario verbs of tasks and mount namespaces (docs/namespaces.md):
  *
- *   task NAME fork [newns] [fs] [files]   clone(2) of the running task
+ *   task NAME fork [newns] [fs] [files] [newuser]  clone(2) of the running task
  *   task NAME exit                        the task exits
  *   on NAME VERB ...                      run VERB as task NAME
- *   unshare mnt|fs|files ...              unshare(2) of the running task
+ *   unshare user|mnt|fs|files ...         unshare(2) of the running task
  *   setns TARGET|NAME                     setns(2) into TARGET's namespace,
  *                                         or with the namespace fd NAME
  *   nsopen NAME TASK                      open TASK's /proc/PID/ns/mnt as NAME
@@ -30,7 +30,9 @@ static const struct {
 	{ "newns", CLONE_NEWNS },
 	{ "fs", CLONE_FS },
 	{ "files", CLONE_FILES },
+	{ "newuser", CLONE_NEWUSER },
 }, unshare_words[] = {
+	{ "user", CLONE_NEWUSER },
 	{ "mnt", CLONE_NEWNS },
 	{ "fs", CLONE_FS },
 	{ "files", CLONE_FILES },
@@ -51,7 +53,7 @@ static long task_fork(struct scn_call *c, const char *name)
 			if (!strcmp(c->argv[i], clone_words[j].word))
 				break;
 		if (j == ARRAY_LEN(clone_words))
-			return scn_syntax(c, "task fork: unknown flag '%s' (newns, fs, files)",
+			return scn_syntax(c, "task fork: unknown flag '%s' (newns, fs, files, newuser)",
 					  c->argv[i]);
 		flags |= clone_words[j].flag;
 	}
@@ -119,7 +121,7 @@ static long verb_unshare(struct scn_call *c)
 			if (!strcmp(c->argv[i], unshare_words[j].word))
 				break;
 		if (j == ARRAY_LEN(unshare_words))
-			return scn_syntax(c, "unshare: unknown namespace '%s' (mnt, fs, files)",
+			return scn_syntax(c, "unshare: unknown namespace '%s' (user, mnt, fs, files)",
 					  c->argv[i]);
 		flags |= unshare_words[j].flag;
 	}
@@ -168,13 +170,13 @@ static long verb_nsopen(struct scn_call *c)
 }
 
 const struct scn_verb scn_verbs_task[] = {
-	{ "task", 2, 5, SCN_VERB_NEEDS_TASK, verb_task,
-	  "NAME fork [newns] [fs] [files] | NAME exit",
+	{ "task", 2, 6, SCN_VERB_NEEDS_TASK, verb_task,
+	  "NAME fork [newns] [fs] [files] [newuser] | NAME exit",
 	  "fork a task from the running one (clone flags), or end one" },
 	{ "on", 2, SCN_UNLIMITED, SCN_VERB_PREFIX | SCN_VERB_NEEDS_TASK, verb_on,
 	  "NAME VERB ...", "run VERB as task NAME" },
-	{ "unshare", 1, 3, SCN_VERB_NEEDS_TASK, verb_unshare, "mnt|fs|files ...",
-	  "unshare(2): a copy of the mount namespace, the root and cwd, the fds" },
+	{ "unshare", 1, 4, SCN_VERB_NEEDS_TASK, verb_unshare, "user|mnt|fs|files ...",
+	  "unshare(2): a user namespace, a copy of the mount namespace, the root and cwd, the fds" },
 	{ "setns", 1, 1, SCN_VERB_NEEDS_TASK, verb_setns, "TARGET|NAME",
 	  "setns(2) into task TARGET's mount namespace (init: the first), or with fd NAME" },
 	{ "nsopen", 2, 2, SCN_VERB_NEEDS_TASK, verb_nsopen, "NAME TASK",

@@ -172,6 +172,7 @@ int kernel_init(struct vfsim *v, unsigned int m_hash_shift, u64 clock_ns,
 	INIT_LIST_HEAD(&v->tasks);
 	INIT_LIST_HEAD(&v->mnt_namespaces);
 	mutex_init(&v->pipe_mnt_lock);
+	user_ns_init(v);
 	mutex_init(&v->anon_inode_mnt_lock);
 	v->clock_ns = clock_ns;
 	v->realtime_base = VFSIM_REALTIME_BASE - (time64_t)(v->clock_ns / 1000000000ULL);
@@ -226,6 +227,7 @@ void kernel_teardown(struct vfsim *v)
 	WARN_ON(!list_empty(&v->super_blocks));
 	pernet_exit(v);
 	vfsim_free_tables(v);
+	user_ns_exit(v);
 	rcu_barrier();
 	vfsim_leave(&e);
 }

@@ -17,6 +17,23 @@
 /* The clone flags the model has: others are -EINVAL (see task_fork()). */
 #define VFSIM_CLONE_FLAGS (CLONE_FS | CLONE_FILES | CLONE_NEWNS | CLONE_NEWUSER)
 
+/*
+ * copy_creds() with CLONE_NEWUSER: the child's credentials become those
+ * of a new user namespace.  create_user_ns() checks the chroot of the
+ * parent (current), as 5.8's does.
+ */
+static int copy_creds_newuser(struct task_struct *tsk)
+{
+	struct cred new = tsk->cred;
+	int err;
+
+	err = create_user_ns(&new);
+	if (err)
+		return err;
+	tsk->cred = new;	/* the new namespace holds the old reference */
+	return 0;
+}
+
 static int copy_files(unsigned long clone_flags, struct task_struct *tsk,
 		      struct files_struct *oldf)
 {
@@ -53,12 +70,13 @@ static int copy_fs(unsigned long clone_flags, struct task_struct *tsk,
 static int copy_namespaces(unsigned long flags, struct task_struct *tsk)
 {
 	struct mnt_namespace *old = tsk->nsproxy_mnt_ns, *new;
+	struct user_namespace *user_ns = tsk->cred.user_ns;
 
 	if (!(flags & CLONE_NEWNS))
 		return 0;
-	if (!capable(CAP_SYS_ADMIN))
+	if (!ns_capable(user_ns, CAP_SYS_ADMIN))
 		return -EPERM;
-	new = copy_mnt_ns(flags, old, false, tsk->fs);
+	new = copy_mnt_ns(flags, old, user_ns, tsk->fs);
 	if (IS_ERR(new))
 		return (int)PTR_ERR(new);
 	tsk->nsproxy_mnt_ns = new;
@@ -68,8 +86,8 @@ static int copy_namespaces(unsigned long flags, struct task_struct *tsk)
 
 /*
  * task_fork - clone(2) of @parent with @clone_flags; the child is in
- * *@childp.  CLONE_FS, CLONE_FILES, CLONE_NEWNS as 5.8; CLONE_NEWUSER is
- * -EINVAL until the model has user namespaces, and so is any flag the
+ * *@childp.  CLONE_FS, CLONE_FILES, CLONE_NEWNS, CLONE_NEWUSER as 5.8;
+ * -EINVAL for any flag the
  * model has nothing of (threads, signals, memory, other namespaces).
  */
 int task_fork(struct task_struct *parent, unsigned long clone_flags,
@@ -86,14 +104,17 @@ int task_fork(struct task_struct *parent, unsigned long clone_flags,
 		return -EINVAL;
 	if ((clone_flags & (CLONE_NEWUSER | CLONE_FS)) == (CLONE_NEWUSER | CLONE_FS))
 		return -EINVAL;
-	if (clone_flags & CLONE_NEWUSER)
-		return -EINVAL;	/* user namespaces: not yet in the model */
 
 	t = __task_alloc(v, parent, parent->cred.uid, parent->cred.gid);
 	if (!t)
 		return -ENOMEM;
-	t->cred = parent->cred;
-	err = copy_files(clone_flags, t, parent->files);
+	t->cred = parent->cred;	/* __task_alloc() took its user_ns */
+	/* copy_creds(): the child's user namespace comes first. */
+	err = 0;
+	if (clone_flags & CLONE_NEWUSER)
+		err = copy_creds_newuser(t);
+	if (!err)
+		err = copy_files(clone_flags, t, parent->files);
 	if (!err)
 		err = copy_fs(clone_flags, t, parent->fs);
 	if (!err)

@@ -349,6 +349,8 @@ struct super_block {
 	unsigned char s_blocksize_bits;
 	loff_t s_maxbytes;
 	struct file_system_type *s_type;
+	/* The user namespace that made it, with a reference; set once. */
+	struct user_namespace *s_user_ns;
 	const struct super_operations *s_op;
 	/*
 	 * SB_*: changed by reconfigure_super() under s_umount held for

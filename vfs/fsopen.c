@@ -104,7 +104,7 @@ long ksys_fsopen(const char __user *_fs_name, unsigned int flags)
 	char *fs_name;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
+	if (!may_mount())
 		return -EPERM;
 	if (flags & ~FSOPEN_CLOEXEC)
 		return -EINVAL;
@@ -135,7 +135,7 @@ long ksys_fspick(int dfd, const char __user *path, unsigned int flags)
 	struct path target;
 	int ret;
 
-	if (!capable(CAP_SYS_ADMIN))
+	if (!may_mount())
 		return -EPERM;
 	if (flags & ~(FSPICK_CLOEXEC | FSPICK_SYMLINK_NOFOLLOW |
 		      FSPICK_NO_AUTOMOUNT | FSPICK_EMPTY_PATH))
@@ -190,7 +190,7 @@ static int vfs_cmd_create(struct fs_context *fc, bool exclusive)
 
 	if (fc->phase != FS_CONTEXT_CREATE_PARAMS)
 		return -EBUSY;
-	if (!capable(CAP_SYS_ADMIN))
+	if (!mount_capable(fc))
 		return -EPERM;
 	fc->phase = FS_CONTEXT_CREATING;
 	fc->exclusive = exclusive;
@@ -216,7 +216,7 @@ static int vfs_cmd_reconfigure(struct fs_context *fc)
 		return -EBUSY;
 	fc->phase = FS_CONTEXT_RECONFIGURING;
 	sb = fc->root->d_sb;
-	if (!capable(CAP_SYS_ADMIN)) {
+	if (!ns_capable(sb->s_user_ns, CAP_SYS_ADMIN)) {
 		fc->phase = FS_CONTEXT_FAILED;
 		return -EPERM;
 	}

@@ -137,7 +137,7 @@ void touch_atime(const struct path *path)
 
 bool capable(int cap)
 {
-	return current->cred.cap_effective & (1ULL << cap);
+	return cap_capable(&current->cred, &current->kernel->init_user_ns, cap);
 }
 
 static int generic_permission(struct inode *inode, int mask)

@@ -127,6 +127,12 @@ struct vfsim {
 	struct task_struct *init_task;
 	int next_pid;
 
+	/* User namespaces (vfs/user_namespace.c): the initial one, and the
+	 * lock of every namespace's maps and flags (5.8's global
+	 * userns_state_mutex, per instance). */
+	struct user_namespace init_user_ns;
+	struct mutex userns_state_mutex;
+
 	/* pipefs, kern_mount()ed on the first pipe2() (see vfs/pipe.c) */
 	struct mutex pipe_mnt_lock;
 	struct vfsmount *pipe_mnt;

@@ -54,17 +54,20 @@ struct mnt_namespace *lookup_mnt_ns(struct vfsim *v, u64 id)
  * @new_fs's root and cwd moved onto the copies of their mounts (those
  * outside @ns, a cwd in a lazily unmounted tree, stay where they are).
  *
- * 5.8 adds CL_SHARED_TO_SLAVE and lock_mnt_tree() when the new namespace
- * belongs to another user namespace than @ns; the model has no user
- * namespaces yet, so @other_userns is false at every caller today.
+ * The copy belongs to @user_ns.  Where that is not @ns's, the copy is made
+ * by a less privileged user: shared mounts become slaves of their
+ * originals (CL_SHARED_TO_SLAVE: its mounts and unmounts do not reach
+ * back), and lock_mnt_tree() stops it from changing the flags it was
+ * given or from revealing what a mount covers.
  */
 struct mnt_namespace *copy_mnt_ns(unsigned long flags, struct mnt_namespace *ns,
-				  bool other_userns, struct fs_struct *new_fs)
+				  struct user_namespace *user_ns, struct fs_struct *new_fs)
 {
 	struct vfsim *v = ns->kernel;
 	struct vfsmount *rootmnt = NULL, *pwdmnt = NULL;
 	struct mount *p, *q, *old, *new;
 	struct mnt_namespace *new_ns;
+	bool other_userns = user_ns != ns->user_ns;
 	int copy_flags;
 
 	if (!(flags & CLONE_NEWNS)) {
@@ -75,6 +78,8 @@ struct mnt_namespace *copy_mnt_ns(unsigned long flags, struct mnt_namespace *ns,
 	new_ns = alloc_mnt_ns(v);
 	if (!new_ns)
 		return ERR_PTR(-ENOMEM);
+	put_user_ns(new_ns->user_ns);
+	new_ns->user_ns = get_user_ns(user_ns);
 
 	namespace_lock(v);
 	copy_flags = CL_COPY_UNBINDABLE | CL_EXPIRE;
@@ -83,10 +88,15 @@ struct mnt_namespace *copy_mnt_ns(unsigned long flags, struct mnt_namespace *ns,
 	new = copy_tree(old, old->mnt.mnt_root, copy_flags);
 	if (IS_ERR(new)) {
 		namespace_unlock(v);
+		put_user_ns(new_ns->user_ns);
 		kfree(new_ns);
 		return ERR_CAST(new);
 	}
-	/* lock_mnt_tree(new) goes here with user namespaces (5.8). */
+	if (other_userns) {
+		lock_mount_hash(v);
+		lock_mnt_tree(new);
+		unlock_mount_hash(v);
+	}
 	new_ns->root = new;
 	list_add_tail(&new_ns->list, &new->mnt_list);
 	mnt_ns_tree_add(new_ns);
@@ -138,7 +148,9 @@ int mntns_install(struct mnt_namespace *mnt_ns)
 	struct path root;
 	int users;
 
-	if (!capable(CAP_SYS_ADMIN) || !capable(CAP_SYS_CHROOT))
+	if (!ns_capable(mnt_ns->user_ns, CAP_SYS_ADMIN) ||
+	    !ns_capable(current_user_ns(), CAP_SYS_CHROOT) ||
+	    !ns_capable(current_user_ns(), CAP_SYS_ADMIN))
 		return -EPERM;
 	/* 5.8 refuses an anonymous namespace (-EINVAL) here; the model's
 	 * namespace files are only ever of a task's namespace, never of a

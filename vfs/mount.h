@@ -39,6 +39,11 @@
 				MNT_READONLY)
 #define MNT_ATIME_MASK	(MNT_NOATIME | MNT_NODIRATIME | MNT_RELATIME)
 #define MNT_INTERNAL	0x4000
+#define MNT_LOCK_ATIME		0x040000	/* the MNT_LOCK_* of lock_mnt_tree() */
+#define MNT_LOCK_NOEXEC		0x080000
+#define MNT_LOCK_NOSUID		0x100000
+#define MNT_LOCK_NODEV		0x200000
+#define MNT_LOCK_READONLY	0x400000
 #define MNT_LOCKED	0x800000
 #define MNT_DOOMED	0x1000000
 #define MNT_SYNC_UMOUNT	0x2000000
@@ -243,6 +248,9 @@ struct mnt_namespace {
 	 */
 	unsigned int hash_conflicts;
 	struct vfsim *kernel;		/* set once */
+	/* The user namespace that owns it, with a reference; set once
+	 * (vfs/user_namespace.h). */
+	struct user_namespace *user_ns;
 	/*
 	 * fanotify marks on this namespace (FAN_MARK_MNTNS; vfs/fanotify.c),
 	 * and how many: under fsnotify_mark_lock; the count is read
@@ -352,8 +360,15 @@ struct fs_struct;
 void mnt_ns_tree_add(struct mnt_namespace *ns);
 struct mnt_namespace *lookup_mnt_ns(struct vfsim *v, u64 id);
 struct mnt_namespace *copy_mnt_ns(unsigned long flags, struct mnt_namespace *ns,
-				  bool other_userns, struct fs_struct *new_fs);
+				  struct user_namespace *user_ns, struct fs_struct *new_fs);
 int mntns_install(struct mnt_namespace *mnt_ns);
+/* mnt_lock.c: mounts and user namespaces */
+struct fs_context;
+void lock_mnt_tree(struct mount *mnt);
+bool can_change_locked_flags(struct mount *mnt, unsigned int mnt_flags);
+bool has_locked_children(struct mount *mnt, struct dentry *dentry);
+bool may_mount(void);
+bool mount_capable(struct fs_context *fc);
 /* Queue @m's attach or detach for namespace_unlock() to report (6.15). */
 void mnt_notify_add(struct mount *m);
 int init_mount_tree(struct vfsim *v, const char *fstype, const char *source,

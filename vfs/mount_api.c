@@ -49,11 +49,6 @@
 /* O_PATH files of mount fds: no operations. */
 static const struct file_operations mntfd_fops;
 
-static bool may_mount(void)
-{
-	return capable(CAP_SYS_ADMIN);
-}
-
 static unsigned int attr_flags_to_mnt_flags(u64 attr_flags)
 {
 	unsigned int mnt_flags = 0;
@@ -314,6 +309,9 @@ static struct mount *__do_loopback(struct path *old_path, bool recurse)
 		return ERR_PTR(-EINVAL);
 	if (!check_mnt(old))
 		return ERR_PTR(-EINVAL);
+	/* A copy of the mount alone would reveal what its locked mounts cover. */
+	if (!recurse && has_locked_children(old, old_path->dentry))
+		return ERR_PTR(-EINVAL);
 	if (recurse)
 		mnt = copy_tree(old, old_path->dentry, CL_COPY_MNT_NS_FILE);
 	else
@@ -518,8 +516,9 @@ static bool mnt_allow_writers(const struct mount_kattr *kattr, const struct moun
 /*
  * mount_setattr_prepare(): hold the writers of every mount that becomes
  * read-only; one with writers is -EBUSY and the whole call changes
- * nothing (AT_RECURSIVE: all or none).  No idmappings and no locked
- * flags in the model: writers are what can fail.  Caller holds mount_lock.
+ * nothing (AT_RECURSIVE: all or none).  A flag a less privileged
+ * namespace was given locked (lock_mnt_tree()) cannot be cleared: -EPERM.
+ * No idmappings in the model.  Caller holds mount_lock.
  */
 static int mount_setattr_prepare(const struct mount_kattr *kattr, struct mount *mnt)
 {
@@ -527,6 +526,10 @@ static int mount_setattr_prepare(const struct mount_kattr *kattr, struct mount *
 	int err = 0;
 
 	for (m = mnt; m; m = kattr->recurse ? next_mnt(m, mnt) : NULL) {
+		if (!can_change_locked_flags(m, recalc_flags(kattr, m))) {
+			err = -EPERM;
+			break;
+		}
 		if (!mnt_allow_writers(kattr, m)) {
 			err = mnt_hold_writers(m);
 			if (err)

@@ -20,6 +20,7 @@ static inline bool is_anon_ns(struct mnt_namespace *ns)
 /* free_mnt_ns(): an anonymous namespace once its tree is gone or moved. */
 static inline void free_mnt_ns(struct mnt_namespace *ns)
 {
+	put_user_ns(ns->user_ns);
 	kfree(ns);
 }
 

@@ -822,6 +822,10 @@ static int attach_recursive_mnt(struct mount *source_mnt, struct mount *top_mnt,
 		q = __lookup_mnt(&child->mnt_parent->mnt, child->mnt_mountpoint);
 		if (q)
 			mnt_change_mountpoint(child, smp, q);
+		/* A copy propagated into a less privileged user namespace
+		 * keeps its flags and what is below it (vfs/mnt_lock.c). */
+		if (child->mnt_parent->mnt_ns->user_ns != current->nsproxy_mnt_ns->user_ns)
+			lock_mnt_tree(child);
 		child->mnt.mnt_flags &= ~MNT_LOCKED;
 		child->mnt_parent->mnt_ns->pending_mounts = 0;
 		commit_tree(child);
@@ -1118,7 +1122,7 @@ static int do_umount(struct mount *mnt, int flags)
 			.purpose = FS_CONTEXT_FOR_RECONFIGURE,
 		};
 
-		if (!capable(CAP_SYS_ADMIN))
+		if (!ns_capable(sb->s_user_ns, CAP_SYS_ADMIN))
 			return -EPERM;
 		down_write(&sb->s_umount);
 		retval = 0;
@@ -1184,7 +1188,7 @@ long ksys_umount(const char __user *name, int flags)
 
 	if (flags & ~(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW))
 		return -EINVAL;
-	if (!capable(CAP_SYS_ADMIN))
+	if (!may_mount())
 		return -EPERM;
 	if (!(flags & UMOUNT_NOFOLLOW))
 		lookup_flags |= LOOKUP_FOLLOW;
@@ -1374,6 +1378,8 @@ static int do_loopback(struct path *path, const char *old_name, int recurse)
 	if (!check_mnt(parent))
 		goto out2;
 	if (!check_mnt(old))
+		goto out2;
+	if (!recurse && has_locked_children(old, old_path.dentry))
 		goto out2;
 
 	if (recurse)
@@ -1679,6 +1685,8 @@ static int do_reconfigure_mnt(struct path *path, unsigned int mnt_flags)
 		return -EINVAL;
 	if (path->dentry != mnt->mnt.mnt_root)
 		return -EINVAL;
+	if (!can_change_locked_flags(mnt, mnt_flags))
+		return -EPERM;
 
 	down_write(&sb->s_umount);
 	ret = change_mount_ro_state(mnt, mnt_flags);
@@ -1712,10 +1720,12 @@ static int do_remount(struct path *path, unsigned int sb_flags,
 		return -EINVAL;
 	if (path->dentry != path->mnt->mnt_root)
 		return -EINVAL;
+	if (!can_change_locked_flags(mnt, mnt_flags))
+		return -EPERM;
 
 	down_write(&sb->s_umount);
 	err = -EPERM;
-	if (capable(CAP_SYS_ADMIN)) {
+	if (ns_capable(sb->s_user_ns, CAP_SYS_ADMIN)) {
 		err = reconfigure_super(&fc);
 		if (!err)
 			set_mount_attributes(mnt, mnt_flags);
@@ -1904,7 +1914,7 @@ int path_mount(const char *dev_name, struct path *path, const char *type_page,
 		flags &= ~MS_MGC_MSK;
 	if (flags & MS_NOUSER)
 		return -EINVAL;
-	if (!capable(CAP_SYS_ADMIN))
+	if (!may_mount())
 		return -EPERM;
 	if (flags & MS_MANDLOCK)
 		return -EPERM;	/* CONFIG_MANDATORY_FILE_LOCKING is off */
@@ -2103,6 +2113,8 @@ struct mnt_namespace *alloc_mnt_ns(struct vfsim *v)
 	INIT_LIST_HEAD(&ns->mnt_ns_list);
 	ns->seq = 1;
 	ns->kernel = v;
+	/* copy_mnt_ns() gives a copy its caller's namespace instead. */
+	ns->user_ns = get_user_ns(&v->init_user_ns);
 	return ns;
 }
 
@@ -2123,6 +2135,7 @@ void put_mnt_ns(struct mnt_namespace *ns)
 	unlock_mount_hash(v);
 	namespace_unlock(v);
 	fsnotify_mntns_delete(ns);
+	put_user_ns(ns->user_ns);
 	kfree(ns);
 }
 

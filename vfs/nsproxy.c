@@ -12,8 +12,7 @@
 
 /* Namespaces the model does not have: unshare() of them is -EINVAL. */
 #define VFSIM_CLONE_NEW_UNMODELLED (CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWNET | \
-				    CLONE_NEWPID | CLONE_NEWCGROUP | CLONE_NEWTIME | \
-				    CLONE_NEWUSER)
+				    CLONE_NEWPID | CLONE_NEWCGROUP | CLONE_NEWTIME)
 
 static int check_unshare_flags(unsigned long unshare_flags)
 {
@@ -59,17 +58,43 @@ static int unshare_fd(unsigned long unshare_flags, struct files_struct **new_fdp
 	return error;
 }
 
-/* unshare_nsproxy_namespaces() of the one namespace the model has. */
+/*
+ * unshare_userns(): the credentials of a new user namespace, in
+ * *@new_credp, which the caller installs once nothing else can fail.
+ */
+static int unshare_userns(unsigned long unshare_flags, struct cred *new_cred,
+			  bool *have_cred)
+{
+	int err;
+
+	if (!(unshare_flags & CLONE_NEWUSER))
+		return 0;
+	*new_cred = current->cred;
+	get_user_ns(new_cred->user_ns);
+	err = create_user_ns(new_cred);
+	if (err) {
+		put_user_ns(new_cred->user_ns);
+		return err;
+	}
+	*have_cred = true;
+	return 0;
+}
+
+/*
+ * unshare_nsproxy_namespaces() of the one namespace the model has: a copy
+ * owned by the new user namespace, if the same call made one (5.8 makes
+ * the user namespace first, so its root may copy the mount namespace).
+ */
 static int unshare_mnt_ns(unsigned long unshare_flags, struct mnt_namespace **new_nsp,
-			  struct fs_struct *new_fs)
+			  struct user_namespace *user_ns, struct fs_struct *new_fs)
 {
 	struct mnt_namespace *ns;
 
 	if (!(unshare_flags & CLONE_NEWNS))
 		return 0;
-	if (!capable(CAP_SYS_ADMIN))
+	if (!ns_capable(user_ns, CAP_SYS_ADMIN))
 		return -EPERM;
-	ns = copy_mnt_ns(unshare_flags, current->nsproxy_mnt_ns, false, new_fs);
+	ns = copy_mnt_ns(unshare_flags, current->nsproxy_mnt_ns, user_ns, new_fs);
 	if (IS_ERR(ns))
 		return (int)PTR_ERR(ns);
 	*new_nsp = ns;
@@ -82,8 +107,13 @@ long ksys_unshare(unsigned long unshare_flags)
 	struct fs_struct *fs, *new_fs = NULL;
 	struct files_struct *fd, *new_fd = NULL;
 	struct mnt_namespace *new_ns = NULL;
+	struct cred new_cred;
+	bool have_cred = false;
 	int err;
 
+	/* A new user namespace is of one thread, with its own root and cwd. */
+	if (unshare_flags & CLONE_NEWUSER)
+		unshare_flags |= CLONE_THREAD | CLONE_FS;
 	/* A new mount namespace needs its own root and cwd. */
 	if (unshare_flags & CLONE_NEWNS)
 		unshare_flags |= CLONE_FS;
@@ -96,9 +126,14 @@ long ksys_unshare(unsigned long unshare_flags)
 	err = unshare_fd(unshare_flags, &new_fd);
 	if (err)
 		goto bad_unshare_cleanup_fs;
-	err = unshare_mnt_ns(unshare_flags, &new_ns, new_fs ? new_fs : t->fs);
+	err = unshare_userns(unshare_flags, &new_cred, &have_cred);
 	if (err)
 		goto bad_unshare_cleanup_fd;
+	err = unshare_mnt_ns(unshare_flags, &new_ns,
+			     have_cred ? new_cred.user_ns : t->cred.user_ns,
+			     new_fs ? new_fs : t->fs);
+	if (err)
+		goto bad_unshare_cleanup_cred;
 
 	if (new_ns) {
 		struct mnt_namespace *old = t->nsproxy_mnt_ns;
@@ -120,7 +155,18 @@ long ksys_unshare(unsigned long unshare_flags)
 		t->files = new_fd;
 		new_fd = fd;
 	}
+	if (have_cred) {	/* commit_creds() */
+		struct cred old = t->cred;
 
+		spin_lock(&t->kernel->tasks_lock);
+		t->cred = new_cred;
+		spin_unlock(&t->kernel->tasks_lock);
+		new_cred = old;
+	}
+
+bad_unshare_cleanup_cred:
+	if (have_cred)
+		put_user_ns(new_cred.user_ns);
 bad_unshare_cleanup_fd:
 	if (new_fd)
 		put_files_struct(new_fd);

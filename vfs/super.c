@@ -56,6 +56,9 @@ static struct super_block *alloc_super(struct fs_context *fc)
 	atomic_set(&s->s_active, 1);
 	s->s_type = fc->fs_type;
 	s->s_flags = fc->sb_flags;
+	/* sget_fc(): the creator's, but the kernel's own mounts' and submounts' */
+	s->s_user_ns = get_user_ns(fc->sb_flags & (SB_KERNMOUNT | SB_SUBMOUNT) ?
+				   &v->init_user_ns : current_user_ns());
 	s->s_kernel = v;
 	s->s_blocksize = 4096;
 	s->s_blocksize_bits = 12;
@@ -69,6 +72,7 @@ static struct super_block *alloc_super(struct fs_context *fc)
 
 static void destroy_super(struct super_block *s)
 {
+	put_user_ns(s->s_user_ns);
 	destroy_rwsem(&s->s_umount);
 	kfree(s->s_volname);
 	kfree(s->s_options);
@@ -109,6 +113,9 @@ struct super_block *sget_fc(struct fs_context *fc,
 	struct super_block *s, *fresh = NULL;
 	int err;
 
+	/* Only a user namespace's root mounts what FS_USERNS_MOUNT allows. */
+	if (!(fc->sb_flags & (SB_KERNMOUNT | SB_SUBMOUNT)) && !mount_capable(fc))
+		return ERR_PTR(-EPERM);
 retry:
 	spin_lock(&v->sb_lock);
 	if (test) {

@@ -132,6 +132,7 @@ struct task_struct *__task_alloc(struct vfsim *v, const struct task_struct *pare
 	t->cred.uid = t->cred.euid = t->cred.fsuid = uid;
 	t->cred.gid = t->cred.egid = t->cred.fsgid = gid;
 	t->cred.cap_effective = uid == 0 ? ~0ULL : 0;
+	t->cred.user_ns = get_user_ns(parent ? parent->cred.user_ns : &v->init_user_ns);
 	spin_lock_init(&t->sig_lock);
 	if (parent) {
 		t->nsproxy_mnt_ns = parent->nsproxy_mnt_ns;
@@ -192,6 +193,7 @@ void task_free(struct task_struct *t)
 	spin_unlock(&v->tasks_lock);
 	if (ns)
 		put_mnt_ns(ns);
+	put_user_ns(t->cred.user_ns);
 	spin_lock_destroy(&t->sig_lock);
 	kfree(t);
 }

@@ -12,12 +12,15 @@
 #include <linux/current.h>
 #include <linux/wait_queue.h>
 #include <vfs/mount.h>
+#include <vfs/user_namespace.h>
 
 /* Capabilities (include/uapi/linux/capability.h) */
 #define CAP_CHOWN		0
 #define CAP_DAC_OVERRIDE	1
 #define CAP_DAC_READ_SEARCH	2
 #define CAP_FOWNER		3
+#define CAP_SETGID		6
+#define CAP_SETUID		7
 #define CAP_SYS_CHROOT		18
 #define CAP_SYS_PTRACE		19
 #define CAP_SYS_ADMIN		21
@@ -27,6 +30,9 @@ struct cred {
 	kuid_t uid, euid, fsuid;
 	kgid_t gid, egid, fsgid;
 	u64 cap_effective;
+	/* Its user namespace, whose reference the task holds (copies of a
+	 * cred by value, as a watch's, hold none and never follow it). */
+	struct user_namespace *user_ns;
 };
 
 /*
@@ -139,6 +145,7 @@ static inline const struct cred *current_cred(void)
 }
 static inline umode_t current_umask(void) { return current->fs->umask; }
 bool capable(int cap);
+bool current_chrooted(void);
 static inline bool ns_capable_sys_admin(void) { return capable(CAP_SYS_ADMIN); }
 static inline bool signal_pending(struct task_struct *t) { return READ_ONCE(t->sigpending); }
 void set_signal_pending(struct task_struct *t, bool pending);

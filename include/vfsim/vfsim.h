@@ -234,8 +234,9 @@ VFSIM_API void vfsim_task_destroy(struct vfsim_task *t);
  * @clone_flags (<sched.h>): CLONE_FS shares the root, cwd and umask,
  * CLONE_FILES the fd table, CLONE_NEWNS gives the child a copy of the
  * namespace (CAP_SYS_ADMIN, else -EPERM; with CLONE_FS -EINVAL).
- * CLONE_NEWUSER and any other flag: -EINVAL (not modelled yet).
- * 0, or -EINVAL, -EPERM, -ENOMEM.
+ * CLONE_NEWUSER gives it a new user namespace first (docs/user-namespaces.md;
+ * -ENOSPC past 32 levels, -EPERM chrooted).  Any other flag: -EINVAL.
+ * 0, or -EINVAL, -EPERM, -ENOSPC, -ENOMEM.
  */
 VFSIM_API int vfsim_task_fork(struct vfsim_task *parent, unsigned long clone_flags,
 			      struct vfsim_task **child);
@@ -245,9 +246,11 @@ VFSIM_API void vfsim_task_exit(struct vfsim_task *t);
 /**
  * vfsim_unshare - unshare(2): CLONE_NEWNS (a copy of the namespace; it
  * implies CLONE_FS), CLONE_FS, CLONE_FILES; CLONE_THREAD, CLONE_SIGHAND,
- * CLONE_VM, CLONE_SYSVSEM do nothing (a task is one thread).  The other
- * namespaces, CLONE_NEWUSER included, are -EINVAL (not modelled yet), as
- * is any unknown flag.  0, or -EINVAL, -EPERM, -ENOMEM.
+ * CLONE_VM, CLONE_SYSVSEM do nothing (a task is one thread).
+ * CLONE_NEWUSER: a new user namespace (implies CLONE_FS), made before the
+ * mount namespace of the same call.  The other namespaces are -EINVAL
+ * (not modelled), as is any unknown flag.
+ * 0, or -EINVAL, -EPERM, -ENOSPC, -ENOMEM.
  */
 VFSIM_API long vfsim_unshare(struct vfsim_task *t, unsigned long flags);
 /**
@@ -260,6 +263,21 @@ VFSIM_API long vfsim_unshare(struct vfsim_task *t, unsigned long flags);
 VFSIM_API long vfsim_setns(struct vfsim_task *t, int fd, int nstype);
 /** The PID the model gave @t (1 for the init task), or -1. */
 VFSIM_API int vfsim_task_pid(const struct vfsim_task *t);
+/*
+ * User namespaces (docs/user-namespaces.md): @t writes @text (@len bytes)
+ * to /proc/PID/uid_map, gid_map or setgroups of @target, as Linux 5.8's
+ * map_write() and proc_setgroups_write() allow it.  The length written,
+ * or -EACCES (not @target's file to write), -EPERM, -EINVAL, -EFAULT,
+ * -ENOMEM.
+ */
+VFSIM_API long vfsim_write_uid_map(struct vfsim_task *t, struct vfsim_task *target,
+				   const char *text, size_t len);
+VFSIM_API long vfsim_write_gid_map(struct vfsim_task *t, struct vfsim_task *target,
+				   const char *text, size_t len);
+VFSIM_API long vfsim_write_setgroups(struct vfsim_task *t, struct vfsim_task *target,
+				     const char *text, size_t len);
+/** @t's uid as its own user namespace sees it (65534 unmapped), or -1. */
+VFSIM_API long vfsim_task_ns_uid(const struct vfsim_task *t);
 
 /* Capabilities, as bits (1ULL << CAP_*) of linux/capability.h. */
 #define VFSIM_CAP_DAC_OVERRIDE (1ULL << 1)

@@ -59,7 +59,7 @@ typedef u32 key_perm_t;
 #define KEY_PERM_UNDEF	0xffffffff
 
 #define KEY_MAX_DESC_SIZE	4096
-#define INVALID_GID		((kgid_t)-1)
+/* INVALID_GID: vfs/user_namespace.h */
 
 /* What a caller needs of a key (5.8's enum key_need_perm). */
 enum key_need_perm {
