@@ -1846,6 +1846,11 @@ static int do_new_mount(struct path *path, const char *fstype, unsigned int sb_f
 	fc.sb_flags = sb_flags;
 	fc.sb_flags_mask = ~0U;
 	fc.purpose = FS_CONTEXT_FOR_MOUNT;
+	/* 5.8 asks mount_capable() here, before vfs_get_tree() looks at the
+	 * source: a user namespace's ext4 mount is EPERM whatever the
+	 * source, never ENOENT or ENOTBLK */
+	if (!mount_capable(&fc))
+		return -EPERM;
 	err = type->get_tree(&fc);
 	if (err)
 		return err;

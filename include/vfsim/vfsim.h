@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>	/* struct timespec (vfsim_utimensat()) */
 
 #include <vfsim/uapi/linux/fsinfo.h>
 #include <vfsim/uapi/linux/watch_queue.h>

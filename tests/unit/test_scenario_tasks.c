@@ -11,7 +11,7 @@
 #define BOOT "boot empty\n"
 
 static const struct line_case task_lines[] = {
-	{ BOOT "task c fork bogus\n", 65, "", "task fork: unknown flag 'bogus' (newns, fs, files)" },
+	{ BOOT "task c fork bogus\n", 65, "", "task fork: unknown flag 'bogus' (newns, fs, files, newuser)" },
 	{ BOOT "task c spawn\n", 65, "", "task: unknown action 'spawn' (fork, exit)" },
 	{ BOOT "task c fork\ntask c fork\n", 65, "", "task: 'c' is already a task" },
 	{ BOOT "task init fork\n", 65, "", "task: 'init' is already a task" },
@@ -21,7 +21,7 @@ static const struct line_case task_lines[] = {
 	{ BOOT "on c tree\n", 65, "", "on: no task named 'c'" },
 	{ BOOT "task c fork\nas 1 on c tree\n", 65, "", "'on' inside 'as' or 'on'" },
 	{ BOOT "task c fork\non c on c tree\n", 65, "", "'on' inside 'as' or 'on'" },
-	{ BOOT "unshare net\n", 65, "", "unshare: unknown namespace 'net' (mnt, fs, files)" },
+	{ BOOT "unshare net\n", 65, "", "unshare: unknown namespace 'net' (user, mnt, fs, files)" },
 	{ BOOT "setns c\n", 65, "", "setns: no task or open file named 'c'" },
 	{ BOOT "nsopen n c\n", 65, "", "nsopen: no task named 'c'" },
 	{ BOOT "mntns n\nnsopen n init\n", 65, "", "'n' is already open: close it first" },
