@@ -130,10 +130,15 @@ void tool_start(void)
 	int mode = _IOFBF;
 	FILE *f;
 
+	/* A terminal keeps stdio's own stdout: line editing (libedit) and
+	 * prompts look at fileno(stdout), which a cookie stream has not,
+	 * and a terminal is not where ENOSPC or EPIPE is lost. */
+	if (isatty(STDOUT_FILENO))
+		return;
+
 	/* The buffering asked for before (stdbuf(1) sets it when the
-	 * program starts): unbuffered is a one-byte buffer; none yet is
-	 * stdio's default, line by line on a terminal. */
-	if (__flbf(stdout) || (!size && isatty(STDOUT_FILENO)))
+	 * program starts): unbuffered is a one-byte buffer. */
+	if (__flbf(stdout))
 		mode = _IOLBF;
 	else if (size == 1)
 		mode = _IONBF;
