@@ -57,8 +57,9 @@ CLASSES = {
     "&v->dcache_lock": "dcache_lock",
     "&d->d_lock": "d_lock",
     "&v->tasks_lock": "tasks_lock",
-    "&t->fs.lock": "fs->lock",
-    "&t->files.file_lock": "files->file_lock",
+    "&fs->lock": "fs->lock",
+    "&files->file_lock": "files->file_lock",
+    "&newf->file_lock": "files->file_lock",	# dup_fd(): a copied table
     "&nn->nfs_client_lock": "nfs_client_lock",
     "&sbinfo->stat_lock": "a tmpfs's stat_lock",
     "&v->check_lock": "check_lock",
