@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * The malformed lines of the file-data, directory, device-node and
+ * pivot_root verbs (scenario/verbs_file.c, verbs_dirs.c, verbs_fs.c,
+ * docs/scenario.md): each is refused before anything runs (status 65)
+ * with the word that is wrong and what was expected; and the few that
+ * are well formed but fail or print.
+ */
+#include <criterion/criterion.h>
+
+#include "common/linecase.h"
+
+#define T "boot empty\nmkdir /t\nmount tmpfs t /t\n"
+
+static const struct line_case file_lines[] = {
+	{ T "pwrite\n", 65, "", "wrong number of arguments: usage: pwrite NAME OFFSET|- TEXT [COUNT]" },
+	{ T "pwrite f 0 x\n", 65, "", "no open file named 'f'" },
+	{ T "open f /t/a creat rdwr\npwrite f x hello\n", 65, "", "bad offset 'x': a decimal number, or 0x and hex digits, up to 9223372036854775807 expected" },
+	{ T "open f /t/a creat rdwr\npwrite f 0 hello x\n", 65, "", "bad count 'x': a decimal number, or 0x and hex digits, up to 16777216 expected" },
+	{ T "open f /t/a creat rdwr\npwrite f 0 hello 0\n", 0, "pwrite f 0 hello 0: 0 bytes\n", "" },
+	{ T "open f /t/a creat rdwr\npread f 0\n", 65, "", "wrong number of arguments: usage: pread NAME OFFSET|- SIZE" },
+	{ T "open f /t/a creat rdwr\npread f 0 x\n", 65, "", "bad size 'x': a decimal number, or 0x and hex digits, up to 16777216 expected" },
+	{ T "open f /t/a creat rdwr\npread f q 4\n", 65, "", "bad offset 'q': a decimal number, or 0x and hex digits, up to 9223372036854775807 expected" },
+	{ T "open f /t/a creat rdwr\nseek f 0 sideways\n", 65, "", "bad whence 'sideways' (set, cur, end, data, hole)" },
+	{ T "open f /t/a creat rdwr\nseek f x set\n", 65, "", "bad offset 'x': a decimal number, or 0x and hex digits, up to 9223372036854775807 expected" },
+	{ T "truncate /t/a\n", 65, "", "wrong number of arguments: usage: truncate PATH LENGTH" },
+	{ T "truncate /t/a x\n", 65, "", "bad length 'x': a decimal number, or 0x and hex digits, up to 9223372036854775807 expected" },
+	{ T "open f /t/a creat rdwr\nftruncate f x\n", 65, "", "bad length 'x': a decimal number, or 0x and hex digits, up to 9223372036854775807 expected" },
+	{ T "open f /t/a creat rdwr\nfallocate f 0 1 sideways\n", 65, "", "bad fallocate mode 'sideways' (keep_size, punch_hole)" },
+	{ T "open f /t/a creat rdwr\nfallocate f x 1\n", 65, "", "bad offset 'x': a decimal number, or 0x and hex digits, up to 9223372036854775807 expected" },
+	{ T "open f /t/a creat rdwr\nfsync f now\n", 65, "", "bad fsync word 'now' (data)" },
+	{ T "statfs /t bogus\n", 65, "", "bad statfs word 'bogus' (sizes)" },
+	{ T "statfs =nope\n", 65, "", "no open file named 'nope'" },
+	{ T "stat /t bogus\n", 65, "", "bad stat word 'bogus' (nofollow, unique, amask)" },
+	{ T "open f /t/a creat rdwr\npoll f bogus\n", 65, "", "bad poll event 'bogus' (in, pri, out, rdnorm, wrnorm)" },
+	{ T "open f /t/a creat rdwr\nreadfile f 0\n", 65, "", "a chunk of 0 bytes reads nothing" },
+	{ T "open f /t/a creat rdwr\nreadfile f x\n", 65, "", "bad chunk 'x': a decimal number, or 0x and hex digits, up to 16777216 expected" },
+	{ T "open f /t/a creat rdwr\nreadfile f 4 x\n", 65, "", "bad count 'x': a decimal number, or 0x and hex digits, up to 4294967295 expected" },
+	{ T "ls\n", 65, "", "wrong number of arguments: usage: ls PATH [BUFSIZE]" },
+	{ T "ls /t x\n", 65, "", "bad buffer size 'x': a decimal number, or 0x and hex digits, up to 65536 expected" },
+	{ T "ls /t 0\n", 1, "/t:\n", "ls /t 0: EINVAL (Invalid argument)" },
+	{ T "rename /t/a\n", 65, "", "wrong number of arguments: usage: rename OLD NEW [noreplace|exchange|whiteout]..." },
+	{ T "rename /t/a /t/b bogus\n", 65, "", "unknown flag 'bogus': noreplace, exchange or whiteout" },
+	{ T "link /t/a /t/b bogus\n", 65, "", "unknown flag 'bogus': follow" },
+	{ T "readlink\n", 65, "", "wrong number of arguments: usage: readlink PATH" },
+	{ T "touch\n", 65, "", "wrong number of arguments: usage: touch PATH [nofollow]" },
+	{ T "utimens /t/a now\n", 65, "", "wrong number of arguments: usage: utimens PATH ATIME MTIME [nofollow]" },
+	{ T "utimens /t/a x now\n", 65, "", "bad time (now, omit or seconds) 'x': a decimal number, or 0x and hex digits, up to 2147483647 expected" },
+	{ T "access /t/a q\n", 65, "", "bad mode 'q': f, or letters of rwx" },
+	{ T "access /t/a r bogus\n", 65, "", "unknown flag 'bogus': eaccess or nofollow" },
+	{ T "unlink\n", 65, "", "wrong number of arguments: usage: unlink PATH" },
+	{ T "rmdir\n", 65, "", "wrong number of arguments: usage: rmdir PATH" },
+	{ T "mknod /t/n\n", 65, "", "wrong number of arguments: usage: mknod PATH TYPE [MAJ:MIN] [MODE]" },
+	{ T "mknod /t/n q\n", 65, "", "bad node type 'q' (c, b, p, s, f, d)" },
+	{ T "mknod /t/n c\n", 65, "", "a device needs MAJ:MIN (major < 4096, minor < 2^20)" },
+	{ T "mknod /t/n c x:y\n", 65, "", "a device needs MAJ:MIN (major < 4096, minor < 2^20)" },
+	{ T "mknod /t/n c 1:3 x\n", 65, "", "bad mode 'x': octal digits only" },
+	{ T "pivot_root /t\n", 65, "", "wrong number of arguments: usage: pivot_root NEW_ROOT PUT_OLD" },
+};
+
+Test(scenario_file_lines, lines)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(file_lines) / sizeof(file_lines[0]); i++)
+		line_case_run(&file_lines[i], (int)i);
+}
