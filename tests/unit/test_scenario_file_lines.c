@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * The malformed lines of the file-data, directory, device-node and
- * pivot_root verbs (scenario/verbs_file.c, verbs_dirs.c, verbs_fs.c,
+ * pivot_root and user-namespace verbs (scenario/verbs_file.c, verbs_dirs.c,
+ * verbs_fs.c, verbs_userns.c,
  * docs/scenario.md): each is refused before anything runs (status 65)
  * with the word that is wrong and what was expected; and the few that
  * are well formed but fail or print.
@@ -56,6 +57,36 @@ static const struct line_case file_lines[] = {
 	{ T "mknod /t/n c x:y\n", 65, "", "a device needs MAJ:MIN (major < 4096, minor < 2^20)" },
 	{ T "mknod /t/n c 1:3 x\n", 65, "", "bad mode 'x': octal digits only" },
 	{ T "pivot_root /t\n", 65, "", "wrong number of arguments: usage: pivot_root NEW_ROOT PUT_OLD" },
+	/* user namespaces, listmount pages, and well-formed lines' words */
+	{ T "uid_map\n", 65, "", "wrong number of arguments: usage: uid_map TASK \"FIRST LOWER COUNT\" ..." },
+	{ T "uid_map nobody \"0 0 1\"\n", 65, "", "uid_map: no task named 'nobody'" },
+	{ T "gid_map nobody \"0 0 1\"\n", 65, "", "gid_map: no task named 'nobody'" },
+	{ T "setgroups nobody deny\n", 65, "", "setgroups: no task named 'nobody'" },
+	{ T "task u fork newuser\nsetgroups u maybe\n", 65, "", "setgroups: 'maybe' is neither allow nor deny" },
+	{ T "task u fork newuser\nuid_map u \"x y z\"\n", 1, "", "uid_map u \"x y z\": EINVAL (Invalid argument)" },
+	{ T "task u fork newuser\nuid_map u \"0 0 1\"\nuid_map u \"0 0 1\"\n", 1, "", "uid_map u \"0 0 1\": EPERM (Operation not permitted)" },
+	{ T "task u fork newuser\ngid_map u \"0 0 1\"\n", 0, "", "" },
+	{ T "task u fork newuser\nsetgroups u deny\n", 0, "", "" },
+	{ T "task u fork newuser\nsetgroups u allow\n", 0, "", "" },
+	{ T "unshare\n", 65, "", "wrong number of arguments: usage: unshare user|mnt|fs|files ..." },
+	{ T "unshare user\n", 0, "", "" },
+	{ T "listmount -l\n", 65, "", "listmount: bad option '-l'" },
+	{ T "listmount -l /nope\n", 1, "", "listmount -l /nope: ENOENT (No such file or directory)" },
+	{ T "listmount -s -l /t\n", 0, "", "" },
+	{ T "open f /t/a creat rdwr\nstat /t/a nofollow unique\n", 0, "stat /t/a nofollow unique: reg 0644 size=0 blocks=0 blksize=4096 nlink=1 mnt_id_unique=yes attr=-\n", "" },
+	{ T "open f /t/a creat rdwr\npoll f out,wrnorm,rdnorm\n", 0, "poll f out,wrnorm,rdnorm: out,rdnorm,wrnorm\n", "" },
+	{ T "open f /t/a creat rdwr\npwrite f 0 abc\nreadfile f 2 2\n", 0, "pwrite f 0 abc: 3 bytes\nreadfile f 2 2: 2 reads\n  abc\n", "" },
+	{ T "open f /t/a creat rdwr\npwrite f 0 abc\nreadfile f 2\n", 0, "pwrite f 0 abc: 3 bytes\nreadfile f 2: 3 reads, EOF\n  abc\n", "" },
+	{ T "open f /t/a creat wronly append\npwrite f - abc\n", 0, "pwrite f - abc: 3 bytes\n", "" },
+	{ T "open f /t/a creat trunc wronly\npread f 0 1\n", 1, "pread f 0 1: EBADF\n", "pread f 0 1: EBADF (Bad file descriptor)" },
+	{ T "open f /t/a creat rdwr\nfallocate f 0 4k punch_hole keep_size\n", 0, "", "" },
+	{ T "open f /t/a creat rdwr\nfallocate f 0 4k punch_hole\n", 1, "", "fallocate f 0 4k punch_hole: EOPNOTSUPP (Operation not supported)" },
+	{ T "mkdir /t/d\nls /t/d 24\n", 0, "/t/d: . ..\n", "" },
+	{ T "symlink /t /t/l\ntouch /t/l nofollow\n", 0, "", "" },
+	{ T "symlink /t /t/l\nutimens /t/l omit 100 nofollow\n", 0, "", "" },
+	{ T "mkdir /t/d\nrename /t/d /t/e whiteout\n", 0, "", "" },
+	{ T "mkdir /t/d\nrename /t/d /t/d/x\n", 1, "", "rename /t/d /t/d/x: EINVAL (Invalid argument)" },
+	{ T "mkdir /t/d\nlink /t/d /t/x follow\n", 1, "", "link /t/d /t/x follow: EPERM (Operation not permitted)" },
 };
 
 Test(scenario_file_lines, lines)
