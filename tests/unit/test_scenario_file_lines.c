@@ -87,6 +87,23 @@ static const struct line_case file_lines[] = {
 	{ T "mkdir /t/d\nrename /t/d /t/e whiteout\n", 0, "", "" },
 	{ T "mkdir /t/d\nrename /t/d /t/d/x\n", 1, "", "rename /t/d /t/d/x: EINVAL (Invalid argument)" },
 	{ T "mkdir /t/d\nlink /t/d /t/x follow\n", 1, "", "link /t/d /t/x follow: EPERM (Operation not permitted)" },
+	/* node types, the stat and statfs words, errnos passed on */
+	{ T "mknod /t/b b 7:0\n", 0, "", "" },
+	{ T "mknod /t/s s\n", 0, "", "" },
+	{ T "mknod /t/f f\n", 0, "", "" },
+	{ T "mknod /t/d d\n", 1, "", "mknod /t/d d: EPERM (Operation not permitted)" },
+	{ T "mknod /t/n c 1:3 0600\nmknod /t/n c 1:3\n", 1, "", "mknod /t/n c 1:3: EEXIST (File exists)" },
+	{ T "open f /t/a creat rdwr\nstat /t/a amask\n", 0, "stat /t/a amask: reg 0644 size=0 blocks=0 blksize=4096 nlink=1 mnt_id=yes attr=- amask=0x2000\n", "" },
+	{ T "open f /t/a creat rdwr\nstatfs =f sizes\n", 0, "statfs =f sizes: type=0x1021994 bsize=4096 namelen=255 flags=relatime,valid blocks=1048576 bfree=1048576 bavail=1048576 files=1048576 ffree=1048574\n", "" },
+	{ T "open f /t/a creat rdwr\nseek f 0 cur\n", 0, "seek f 0 cur: 0\n", "" },
+	{ T "open f /t/a creat rdwr\nftruncate f -1\n", 1, "", "ftruncate f -1: EINVAL (Invalid argument)" },
+	{ T "truncate /t/nope 1\n", 1, "", "truncate /t/nope 1: ENOENT (No such file or directory)" },
+	{ T "open f /t/a creat rdwr\npread f - 4\n", 0, "pread f - 4: 0 bytes\n", "" },
+	{ T "readlink /t\n", 1, "", "readlink /t: EINVAL (Invalid argument)" },
+	{ T "rmdir /t\n", 1, "", "rmdir /t: EBUSY (Device or resource busy)" },
+	{ T "unlink /t\n", 1, "", "unlink /t: EISDIR (Is a directory)" },
+	{ T "mkdir /t/d\naccess /t/d x eaccess\n", 0, "", "" },
+	{ T "as 1000 mknod /t/p p\n", 0, "", "" },
 };
 
 Test(scenario_file_lines, lines)
