@@ -149,6 +149,10 @@ def host_side(argv):
     os.kill(child, 9)
     os.waitpid(child, 0)
     os.unlink(info)
+    # The mounts go with the private namespace; the directory they were
+    # on is the host's /tmp's, and stays unless it is removed here.
+    subprocess.run(["umount", "-l", root], check=True)
+    os.rmdir(root)
     sys.stdout.write("\0".join(out))
 
 
